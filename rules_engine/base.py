@@ -1,0 +1,48 @@
+"""The one small interface every game implements."""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Mapping
+
+from .core import Outcome, Setting, State, Table
+
+
+class Game(ABC):
+    """A game's rules. Subclasses fill in the hooks; instances live in the registry."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 0
+    max_players: int = 0
+    blurb: str = ""
+
+    def settings(self, player_count: int) -> tuple[Setting, ...]:
+        """The game's settings (defaults and ranges may depend on the player count)."""
+        return ()
+
+    def check_table(self, table: Table) -> None:
+        """Checks that need both players and settings (raise RuleError)."""
+
+    def sides(self, table: Table) -> tuple[str, ...]:
+        """The names scores belong to."""
+        return table.players
+
+    def start(self, table: Table) -> State:
+        return State(number=1, dealer=table.first_dealer, totals=(0,) * len(self.sides(table)))
+
+    @abstractmethod
+    def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> Any:
+        """Check one recorded hand against the state before it; return the typed hand."""
+
+    @abstractmethod
+    def play(self, table: Table, state: State, hand: Any) -> tuple[Outcome, State]:
+        """Score a checked hand and give the state for the hand after it."""
+
+    def next_hand(self, table: Table, state: State) -> dict[str, Any]:
+        """What the table needs to know for the next hand."""
+        return {"dealer": state.dealer, "first_bidder": (state.dealer + 1) % table.size}
+
+    def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
+        """The bids `seat` may make, given the bids already made (seat -> bid)."""
+        return []
+

@@ -1,0 +1,141 @@
+"""Oh Hell: 3-7 players, one hand size per deal, exact bid = 10 + tricks."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from .base import Game
+from .core import Kind, Outcome, Setting, State, Table, add, is_whole, leaders, plural, read_list
+
+DECK = 52
+LARGEST_HAND = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+EXACT_BONUS = 10
+ZERO_BONUS = 5
+ORDERS = ("up", "down", "up_down", "down_up")
+
+
+@dataclass(frozen=True)
+class OhHellHand:
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+
+def schedule(max_cards: int, order: str) -> tuple[int, ...]:
+    """Cards per player for every hand of the game, in order."""
+    up = tuple(range(1, max_cards + 1))
+    down = up[::-1]
+    return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[order]
+
+
+def points_for(bid: int, took: int, cards: int, settings: Mapping[str, Any]) -> tuple[int, str]:
+    """One player's points for a hand and the arithmetic behind them."""
+    exact = bid == took
+    if exact and bid == 0 and settings["zero_bonus"]:
+        return ZERO_BONUS + cards, f"zero bonus, {ZERO_BONUS} + {plural(cards, 'card')} = {ZERO_BONUS + cards}"
+    if settings["scoring"] == "tricks_plus_bonus":
+        if exact:
+            return took + EXACT_BONUS, f"exact, {took} + {EXACT_BONUS} = {took + EXACT_BONUS}"
+        return took, f"missed, 1 per trick = {took}"
+    if exact:
+        return EXACT_BONUS + took, f"exact, {EXACT_BONUS} + {took} = {EXACT_BONUS + took}"
+    return 0, "missed, 0"
+
+
+class OhHell(Game):
+    id = "oh_hell"
+    title = "Oh Hell"
+    min_players = 3
+    max_players = 7
+    blurb = "3-7 players bid the exact number of tricks they will take."
+
+    def settings(self, player_count: int) -> tuple[Setting, ...]:
+        largest = LARGEST_HAND.get(player_count, DECK // max(player_count, 1))
+        return (
+            Setting("max_cards", Kind.WHOLE, largest, "Cards in the biggest hand.",
+                    minimum=1, maximum=DECK // max(player_count, 1)),
+            Setting("order", Kind.CHOICE, "up", "Hand sizes: up from 1, down to 1, or both ways.",
+                    choices=ORDERS),
+            Setting("hook", Kind.SWITCH, False, "Screw the dealer: bids may not add up to the cards."),
+            Setting("scoring", Kind.CHOICE, "exact",
+                    "exact: 10 + tricks when exact, else 0; tricks_plus_bonus: 1 a trick, +10 when exact.",
+                    choices=("exact", "tricks_plus_bonus")),
+            Setting("zero_bonus", Kind.SWITCH, False, "Bid 0 and take 0 scores 5 + cards dealt."),
+        )
+
+    def hand_sizes(self, table: Table) -> tuple[int, ...]:
+        return schedule(table.settings["max_cards"], table.settings["order"])
+
+    def cards(self, table: Table, state: State) -> int:
+        return self.hand_sizes(table)[state.deal]
+
+    def forbidden_bid(self, table: Table, state: State, bids: Mapping[int, Any]) -> int | None:
+        """Under the hook rule: the dealer's bid that would make the bids add up."""
+        others = [bids.get(seat) for seat in range(table.size) if seat != state.dealer]
+        if not table.settings["hook"] or any(not is_whole(bid) for bid in others):
+            return None
+        left = self.cards(table, state) - sum(others)
+        return left if left >= 0 else None
+
+    def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
+        allowed = list(range(self.cards(table, state) + 1))
+        if seat == state.dealer:
+            forbidden = self.forbidden_bid(table, state, bids)
+            allowed = [bid for bid in allowed if bid != forbidden]
+        return allowed
+
+    def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[int, ...]:
+        cards = self.cards(table, state)
+        bids = read_list(state, raw, "bids", table.size, "player")
+        for seat, bid in enumerate(bids):
+            who = table.name(seat)
+            if not is_whole(bid):
+                raise state.error(f"{who}'s bid must be a whole number of tricks", "bids", seat)
+            if bid < 0:
+                raise state.error(f"{who}'s bid can't be below 0", "bids", seat)
+            if bid > cards:
+                raise state.error(f"{who}'s bid of {bid} is higher than the {plural(cards, 'card')} dealt",
+                                  "bids", seat)
+        dealer = state.dealer
+        if bids[dealer] == self.forbidden_bid(table, state, dict(enumerate(bids))):
+            raise state.error(f"{table.name(dealer)} is dealing and can't bid {bids[dealer]}: "
+                              f"the bids would add up to the {plural(cards, 'card')} dealt", "bids", dealer)
+        return tuple(bids)
+
+    def read_tricks(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[int, ...]:
+        cards = self.cards(table, state)
+        tricks = read_list(state, raw, "tricks", table.size, "player")
+        for seat, took in enumerate(tricks):
+            who = table.name(seat)
+            if not is_whole(took) or took < 0:
+                raise state.error(f"{who}'s tricks must be a whole number from 0", "tricks", seat)
+            if took > cards:
+                raise state.error(f"{who} can't take {took} tricks with {plural(cards, 'card')}", "tricks", seat)
+        if sum(tricks) != cards:
+            raise state.error(f"the tricks add up to {sum(tricks)}, but {plural(cards, 'card')} "
+                              f"{'was' if cards == 1 else 'were'} dealt", "tricks")
+        return tuple(tricks)
+
+    def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> OhHellHand:
+        return OhHellHand(self.read_bids(table, state, raw), self.read_tricks(table, state, raw))
+
+    def play(self, table: Table, state: State, hand: OhHellHand) -> tuple[Outcome, State]:
+        cards = self.cards(table, state)
+        points, explain = [], []
+        for seat, (bid, took) in enumerate(zip(hand.bids, hand.tricks)):
+            gained, why = points_for(bid, took, cards, table.settings)
+            points.append(gained)
+            explain.append(f"{table.name(seat)} bid {bid}, took {took}: {why}")
+        totals = add(state.totals, tuple(points))
+        deal = state.deal + 1
+        finished = deal == len(self.hand_sizes(table))
+        after = replace(state, number=state.number + 1, dealer=(state.dealer + 1) % table.size,
+                        totals=totals, deal=deal, finished=finished,
+                        winners=leaders(totals) if finished else ())
+        facts = {"dealer": state.dealer, "cards": cards, "no_trump": cards * table.size == DECK}
+        return Outcome(tuple(points), tuple(explain), facts), after
+
+    def next_hand(self, table: Table, state: State) -> dict[str, Any]:
+        cards = self.cards(table, state)
+        return {"dealer": state.dealer, "cards": cards, "first_bidder": (state.dealer + 1) % table.size,
+                "no_trump": cards * table.size == DECK,
+                "hand_of": [state.deal + 1, len(self.hand_sizes(table))]}

@@ -1,0 +1,46 @@
+"""Four-Point Northeast Wisconsin Smear: two partnerships, bids 2-4, race to 15.
+
+Scored as Pitch; the hooks below are where the two games differ."""
+from __future__ import annotations
+
+from .core import Kind, Setting, Table
+from .pitch import Pitch
+
+
+class Smear(Pitch):
+    id = "smear"
+    title = "Smear"
+    min_players = 4
+    max_players = 4
+    blurb = "Four-Point Northeast Wisconsin Smear: partners bid 2-4 for High, Low, Jack and Game; race to 15."
+    lowest_bid = 2
+    dealer_may_steal = False
+    dealer_forced = False         # all four passing throws the hand in
+    required_points = ()
+    nobody_words = {"high": "Nobody took High", "low": "Nobody took Low",
+                    "jack": "Nobody took Jack", "game": "Game was tied or not played: nobody scores it"}
+    bid_verb = "bid"
+
+    def settings(self, player_count: int) -> tuple[Setting, ...]:
+        return (
+            Setting("extra_cards", Kind.WHOLE, 0, "Undealt cards the bidder may take before discarding to 6.",
+                    minimum=0, maximum=3),
+            Setting("target", Kind.WHOLE, 15, "Points needed to win.", minimum=1),
+            Setting("win_rule", Kind.CHOICE, "first_to_target",
+                    "first_to_target: the first team there; bidder_out: only the bidding team can go out.",
+                    choices=("first_to_target", "bidder_out")),
+            Setting("non_bidder_cap", Kind.SWITCH, False,
+                    "The team that did not win the bid gains at most enough to reach the target."),
+        )
+
+    def check_table(self, table: Table) -> None:
+        """Smear is always four players in partnerships."""
+
+    def teams(self, table: Table) -> bool:
+        return True
+
+    def gain_cap(self, table: Table, total: int) -> int | None:
+        if not table.settings["non_bidder_cap"]:
+            return None
+        return max(0, table.settings["target"] - total)
+
