@@ -1,0 +1,118 @@
+import pytest
+
+from rules_engine import RuleError, score
+from rules_engine.core import Roles
+from rules_engine.gin3 import rotate, Side
+
+from conftest import record
+
+THREE = ["Ann", "Ben", "Cy"]
+
+
+def knock(knocker, box, team, result="knock"):
+    return {"result": result, "knocker": knocker, "deadwood": {"box": box, "team": team}}
+
+
+def play(hands, settings=None, box=0, captain=1):
+    return score(record("gin3", THREE, hands, settings, first_dealer=box, first_captain=captain))
+
+
+@pytest.mark.parametrize("hand, points", [
+    (knock("box", 6, 23), (17, 0, 0)),               # box knocks 6 v 23: 17 to the box
+    (knock("team", 5, 8), (13, 0, 0)),               # team knocks 8 v 5: undercut, 8 - 5 + 10
+    (knock("team", 7, 7), (10, 0, 0)),               # undercut at equal deadwood: 0 + 10
+    (knock("box", 7, 7), (0, 10, 10)),               # box undercut at equal deadwood: both team players 10
+    (knock("team", 31, 0, "gin"), (0, 56, 56)),      # team gin: 31 + 25 each
+    (knock("box", 0, 98, "gin"), (123, 0, 0)),       # the largest deadwood, 98 + 25
+    ({"result": "draw"}, (0, 0, 0)),
+])
+def test_hand_values_default_settings(hand, points):
+    assert play([hand]).hands[0].points == points
+
+
+@pytest.mark.parametrize("settings, hand, points", [
+    ({"box_win": "double"}, knock("box", 6, 23), (34, 0, 0)),
+    ({"box_win": "single"}, knock("box", 6, 23), (17, 0, 0)),
+    ({"team_points": "captain"}, knock("team", 20, 4), (0, 16, 0)),
+    ({"team_points": "both"}, knock("team", 20, 4), (0, 16, 16)),
+    ({"gin_bonus": 20}, knock("team", 31, 0, "gin"), (0, 51, 51)),
+    ({"undercut_bonus": 25}, knock("team", 5, 8), (28, 0, 0)),
+])
+def test_credit_settings(settings, hand, points):
+    assert play([hand], settings).hands[0].points == points
+
+
+def test_undercut_explanation():
+    game = play([knock("box", 9, 3)], box=0, captain=2)
+    assert game.hands[0].explain == ("Cy & Ben (team) undercut Ann (box) (3 against a knock of 9): "
+                                     "9 - 3 + 10 = 16.", "Cy and Ben score 16 each.")
+
+
+@pytest.mark.parametrize("winner, after", [
+    (Side.BOX, Roles(0, 2, 1)),      # box stays; captain and advisor change places
+    (Side.TEAM, Roles(1, 2, 0)),     # captain into the box, advisor to captain, old box advises
+    (None, Roles(0, 1, 2)),          # a draw changes nothing
+])
+def test_box_rotation(winner, after):
+    assert rotate(Roles(0, 1, 2), winner) == after
+
+
+def test_box_rotation_in_a_game_and_the_box_deals():
+    game = play([knock("box", 2, 30)])
+    assert game.next == {"dealer": 0, "roles": {"box": 0, "captain": 2, "advisor": 1}}
+    game = play([knock("box", 2, 30), knock("team", 40, 3)])
+    assert game.next == {"dealer": 2, "roles": {"box": 2, "captain": 1, "advisor": 0}}
+    assert game.hands[1].facts["roles"] == {"box": 0, "captain": 2, "advisor": 1}
+
+
+def test_game_ends_at_the_target_and_ties_share_the_win():
+    game = play([knock("team", 31, 0, "gin")], {"target": 56})
+    assert game.finished and game.winners == ("Ben", "Cy")
+    assert play([knock("team", 31, 0, "gin")], {"target": 57}).finished is False
+
+
+def test_first_captain_defaults_to_the_seat_after_the_box():
+    game = score(record("gin3", THREE, [], first_dealer=2))
+    assert game.next["roles"] == {"box": 2, "captain": 0, "advisor": 1}
+
+
+@pytest.mark.parametrize("hand, message", [
+    ({"result": "knock", "knocker": "box", "deadwood": {"box": 0, "team": 9}},
+     "hand 1: a knock with no deadwood is gin: record it as gin"),
+    ({"result": "gin", "knocker": "team", "deadwood": {"box": 10, "team": 4}},
+     "hand 1: gin means no deadwood, but the team has 4"),
+    ({"result": "knock", "knocker": "box", "deadwood": {"box": 11, "team": 20}},
+     "hand 1: the box knocked with 11 deadwood, over the knock limit of 10"),
+    ({"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 99}},
+     "hand 1: the team's deadwood must be a whole number from 0 to 98"),
+    ({"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 2.5}},
+     "hand 1: the team's deadwood must be a whole number from 0 to 98"),
+    ({"result": "knock", "knocker": "box", "deadwood": {"box": 5}},
+     'hand 1: deadwood needs exactly two counts, "box" and "team"'),
+    ({"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 9, "advisor": 3}},
+     'hand 1: deadwood needs exactly two counts, "box" and "team"'),
+    ({"result": "knock", "knocker": "advisor", "deadwood": {"box": 5, "team": 9}},
+     'hand 1: say who knocked: "box" or "team"'),
+    ({"result": "win"}, 'hand 1: the result must be "knock", "gin" or "draw"'),
+    ({"result": "draw", "knocker": "box"}, "hand 1: the hand is a draw, so it can't have knocker"),
+    ({"result": "draw", "deadwood": {"box": 1, "team": 2}}, "hand 1: the hand is a draw, so it can't have deadwood"),
+])
+def test_bad_hands_are_rejected(hand, message):
+    with pytest.raises(RuleError) as error:
+        play([hand])
+    assert str(error.value) == message
+
+
+def test_knock_limit_setting():
+    assert play([knock("box", 5, 20)], {"knock_limit": 5}).totals == (15, 0, 0)
+    with pytest.raises(RuleError, match="over the knock limit of 4"):
+        play([knock("box", 5, 20)], {"knock_limit": 4})
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"first_dealer": 0, "first_captain": 0}, "first_captain: the captain can't also be in the box"),
+    ({"first_dealer": 0, "first_captain": 3}, "first_captain: first_captain must be a seat number from 0 to 2"),
+])
+def test_bad_first_roles(extra, message):
+    with pytest.raises(RuleError, match=f"^{message}$"):
+        score(record("gin3", THREE, [], **extra))

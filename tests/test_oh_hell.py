@@ -1,0 +1,133 @@
+import pytest
+
+from rules_engine import RuleError, score
+from rules_engine.oh_hell import schedule
+
+from conftest import record
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def one_hand(bids, tricks, settings=None, players=FOUR, first_dealer=0, before=()):
+    """Score `before` hands then one more and return that last hand's points."""
+    hands = [*before, {"bids": bids, "tricks": tricks}]
+    return score(record("oh_hell", players, hands, settings, first_dealer=first_dealer)).hands[-1].points
+
+
+def four_card_game(**settings):
+    """Deal 1, 2 and 3 cards (all exact bids of 0 except one trick) to reach the 4-card hand."""
+    return [{"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]},
+            {"bids": [0, 0, 0, 2], "tricks": [0, 0, 0, 2]},
+            {"bids": [0, 0, 0, 3], "tricks": [0, 0, 0, 3]}]
+
+
+@pytest.mark.parametrize("settings, bids, tricks, points", [
+    # rules.md worked examples, on the 4-card hand: bid 4 took 4 -> 14, bid 0 took 0 -> 10, bid 3 took 4 -> 0
+    ({}, [4, 0, 0, 0], [4, 0, 0, 0], (14, 10, 10, 10)),
+    ({}, [3, 0, 1, 1], [4, 0, 0, 0], (0, 10, 0, 0)),
+    ({"scoring": "tricks_plus_bonus"}, [3, 0, 1, 1], [4, 0, 0, 0], (4, 10, 0, 0)),
+    ({"scoring": "tricks_plus_bonus"}, [2, 1, 1, 1], [2, 1, 1, 0], (12, 11, 11, 0)),
+    ({"zero_bonus": True}, [4, 0, 0, 1], [4, 0, 0, 0], (14, 9, 9, 0)),
+    ({"zero_bonus": True, "scoring": "tricks_plus_bonus"}, [3, 0, 0, 0], [4, 0, 0, 0], (4, 9, 9, 9)),
+])
+def test_scoring_settings(settings, bids, tricks, points):
+    assert one_hand(bids, tricks, settings, before=four_card_game()) == points
+
+
+def test_zero_bonus_on_a_seven_card_hand_is_twelve():
+    assert one_hand([0, 3, 2, 1], [0, 4, 2, 1], {"order": "down", "max_cards": 7, "zero_bonus": True}) == (12, 0, 12, 11)
+
+
+@pytest.mark.parametrize("max_cards, order, sizes", [
+    (3, "up", (1, 2, 3)),
+    (3, "down", (3, 2, 1)),
+    (3, "up_down", (1, 2, 3, 2, 1)),
+    (3, "down_up", (3, 2, 1, 2, 3)),
+])
+def test_hand_size_orders(max_cards, order, sizes):
+    assert schedule(max_cards, order) == sizes
+
+
+@pytest.mark.parametrize("players, largest", [(3, 15), (4, 13), (5, 10), (6, 8), (7, 7)])
+def test_largest_hand_by_player_count(players, largest):
+    names = [f"P{n}" for n in range(players)]
+    game = score(record("oh_hell", names, settings={"order": "down"}))
+    assert game.next["cards"] == largest
+    assert game.next["hand_of"] == [1, largest]
+
+
+def test_no_trump_when_every_card_is_dealt():
+    game = score(record("oh_hell", FOUR, settings={"order": "down"}))
+    assert game.next["cards"] == 13 and game.next["no_trump"] is True
+    five = score(record("oh_hell", FOUR + ["Eve"], settings={"order": "down"}))
+    assert five.next["cards"] == 10 and five.next["no_trump"] is False
+
+
+def test_dealer_and_first_bidder_move_left_and_game_ends_after_the_schedule():
+    hands = [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}, {"bids": [0, 0, 2], "tricks": [0, 0, 2]}]
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], hands[:1], {"max_cards": 2}, first_dealer=2))
+    assert game.next == {"dealer": 0, "cards": 2, "first_bidder": 1, "no_trump": False, "hand_of": [2, 2]}
+    done = score(record("oh_hell", ["Ann", "Ben", "Cy"], hands, {"max_cards": 2}, first_dealer=2))
+    assert done.finished and done.winners == ("Cy",) and done.totals == (20, 20, 23) and done.next is None
+
+
+def test_equal_highest_totals_share_the_win():
+    hands = [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}]
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], hands, {"max_cards": 1}))
+    assert game.winners == ("Cy",)
+    hands = [{"bids": [1, 0, 1], "tricks": [1, 0, 0]}]
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], hands, {"max_cards": 1}))
+    assert game.totals == (11, 10, 0) and game.winners == ("Ann",)
+    hands = [{"bids": [0, 0, 0], "tricks": [1, 0, 0]}]
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], hands, {"max_cards": 1}))
+    assert game.totals == (0, 10, 10) and game.winners == ("Ben", "Cy")
+
+
+def test_hook_forbids_the_dealer_bid_that_adds_up():
+    # dealer is Dee (seat 3); 3 cards; others bid 1 + 0 + 1 = 2, so Dee may not bid 1
+    hands = [{"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]}, {"bids": [0, 0, 0, 0], "tricks": [1, 1, 0, 0]}]
+    before = score(record("oh_hell", FOUR, hands, {"hook": True}, first_dealer=1))
+    assert before.next["dealer"] == 3 and before.next["cards"] == 3
+    assert before.legal_bids(3, {0: 1, 1: 0, 2: 1}) == [0, 2, 3]
+    assert before.legal_bids(3, {0: 1, 1: 0}) == [0, 1, 2, 3]   # not every bid known yet
+    assert before.legal_bids(0, {}) == [0, 1, 2, 3]
+    with pytest.raises(RuleError) as error:
+        score(record("oh_hell", FOUR, hands + [{"bids": [1, 0, 1, 1], "tricks": [1, 0, 1, 1]}],
+                     {"hook": True}, first_dealer=1))
+    assert str(error.value) == ("hand 3: Dee is dealing and can't bid 1: "
+                                "the bids would add up to the 3 cards dealt")
+    assert (error.value.field, error.value.seat) == ("bids", 3)
+    # without the hook the same bids are fine: 1 + 0 + 1 + 1 = 3
+    assert score(record("oh_hell", FOUR, hands + [{"bids": [1, 0, 1, 1], "tricks": [1, 0, 1, 1]}],
+                        first_dealer=1)).totals == (11, 20, 31, 31)
+
+
+@pytest.mark.parametrize("hand, message, field, seat", [
+    ({"bids": [0, 0, 4, 0], "tricks": [1, 0, 0, 0]}, "hand 1: Cy's bid of 4 is higher than the 1 card dealt", "bids", 2),
+    ({"bids": [0, -1, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: Ben's bid can't be below 0", "bids", 1),
+    ({"bids": [0, True, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: Ben's bid must be a whole number of tricks", "bids", 1),
+    ({"bids": [0, 0.5, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: Ben's bid must be a whole number of tricks", "bids", 1),
+    ({"bids": [0, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: bids must be a list of 4 entries, one per player", "bids", None),
+    ({"tricks": [1, 0, 0, 0]}, "hand 1: the bids are missing", "bids", None),
+    ({"bids": [0, 0, 0, 0]}, "hand 1: the tricks are missing", "tricks", None),
+    ({"bids": [0, 0, 0, 0], "tricks": [1, 1, 0, 0]}, "hand 1: the tricks add up to 2, but 1 card was dealt", "tricks", None),
+    ({"bids": [0, 0, 0, 0], "tricks": [0, 2, 0, 0]}, "hand 1: Ben can't take 2 tricks with 1 card", "tricks", 1),
+    ({"bids": [0, 0, 0, 0], "tricks": [0, -1, 2, 0]}, "hand 1: Ben's tricks must be a whole number from 0", "tricks", 1),
+])
+def test_bad_hands_are_rejected_with_the_place_and_field(hand, message, field, seat):
+    with pytest.raises(RuleError) as error:
+        score(record("oh_hell", FOUR, [hand]))
+    assert str(error.value) == message
+    assert (error.value.field, error.value.seat) == (field, seat)
+
+
+def test_explanations_show_the_arithmetic():
+    game = score(record("oh_hell", FOUR, [{"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0]}], first_dealer=3))
+    assert game.hands[0].explain == ("Ann bid 0, took 0: exact, 10 + 0 = 10", "Ben bid 1, took 1: exact, 10 + 1 = 11",
+                                     "Cy bid 0, took 0: exact, 10 + 0 = 10", "Dee bid 0, took 0: exact, 10 + 0 = 10")
+
+
+def test_a_hand_after_the_end_is_rejected():
+    hands = [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}] * 2
+    with pytest.raises(RuleError, match="^hand 2: the game was already over after hand 1$"):
+        score(record("oh_hell", ["Ann", "Ben", "Cy"], hands, {"max_cards": 1}))

@@ -1,0 +1,149 @@
+import pytest
+
+from rules_engine import RuleError, score
+
+from conftest import record
+
+THREE = ["Ann", "Ben", "Cy"]
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def hand(bids, high, low, jack=None, game=None):
+    return {"bids": bids, "high": high, "low": low, "jack": jack, "game": game}
+
+
+def play(hands, settings=None, players=THREE, first_dealer=0):
+    return score(record("pitch", players, hands, settings, first_dealer=first_dealer))
+
+
+@pytest.mark.parametrize("bids, points_taken, points", [
+    # dealer Ann (seat 0) bids last. Ben pitches 2 and takes High + Game -> made, +2; Cy takes Low + Jack -> +2
+    (["pass", 2, "pass"], (1, 2, 2, 1), (0, 2, 2)),
+    # Ben pitches 3 but takes only Low: set back 3
+    (["pass", 3, "pass"], (2, 1, 2, 2), (0, -3, 3)),
+    # one trump in play is both High and Low; no jack, game tied
+    (["pass", 2, "pass"], (1, 1, None, None), (0, 2, 0)),
+    # the dealer steals Cy's 3 by matching it, then makes it
+    ([3, "pass", 3], (0, 0, 0, 2), (3, 0, 1)),
+    # everyone passed to the dealer: Ann is forced to 2 and takes all four
+    ([2, "pass", "pass"], (0, 0, 0, 0), (4, 0, 0)),
+])
+def test_points_of_a_hand(bids, points_taken, points):
+    assert play([hand(bids, *points_taken)]).hands[0].points == points
+
+
+def test_dealer_steal_makes_the_dealer_the_pitcher():
+    game = play([hand([3, "pass", 3], 2, 2, 2, 2)])
+    assert (game.hands[0].facts["bidder"], game.hands[0].facts["bid"]) == (0, 3)
+    assert game.hands[0].points == (-3, 0, 4)
+    assert game.hands[0].explain[0] == "Ann pitched 3 but took no points: set back 3"
+
+
+def test_legal_bids_follow_the_auction():
+    game = play([])              # dealer Ann; order Ben, Cy, Ann
+    assert game.legal_bids(1, {}) == ["pass", 1, 2, 3, 4]
+    assert game.legal_bids(2, {1: 2}) == ["pass", 3, 4]
+    assert game.legal_bids(0, {1: 2, 2: 3}) == ["pass", 3, 4]    # the dealer may match 3
+    assert game.legal_bids(0, {1: "pass", 2: "pass"}) == [2, 3, 4]   # forced to bid at least 2
+    assert game.legal_bids(0, {1: 4, 2: "pass"}) == ["pass"]       # a 4 closes the auction
+    assert game.legal_bids(2, {1: 4}) == ["pass"]
+
+
+@pytest.mark.parametrize("bids, message, seat", [
+    (["pass", 2, 2], "hand 1: Cy's bid of 2 must be higher than Ben's 2", 2),
+    (["pass", 2, 1], "hand 1: Cy's bid of 1 must be higher than Ben's 2", 2),
+    ([1, 2, "pass"], "hand 1: Ann's bid of 1 must at least match Ben's 2", 0),
+    (["pass", "pass", "pass"], "hand 1: everyone else passed, so Ann (dealing) must bid at least 2", 0),
+    ([1, "pass", "pass"], "hand 1: everyone else passed, so Ann (dealing) must bid at least 2", 0),
+    ([4, 4, "pass"], "hand 1: Ann can't bid after Ben's 4: the auction is over", 0),
+    (["pass", 4, 4], "hand 1: Cy can't bid after Ben's 4: the auction is over", 2),
+    (["pass", 5, "pass"], "hand 1: Ben's bid must be pass or 1 to 4", 1),
+    (["pass", 0, "pass"], "hand 1: Ben's bid must be pass or 1 to 4", 1),
+])
+def test_illegal_auctions_are_rejected(bids, message, seat):
+    with pytest.raises(RuleError) as error:
+        play([hand(bids, 0, 0)])
+    assert (str(error.value), error.value.field, error.value.seat) == (message, "bids", seat)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"high": None}, "hand 1: say who took High"),
+    ({"low": 3}, "hand 1: Low must go to a player numbered 0 to 2"),
+    ({"jack": True}, "hand 1: Jack must go to a player numbered 0 to 2"),
+    ({"bids": ["pass", 2]}, "hand 1: bids must be a list of 3 entries, one per player"),
+])
+def test_bad_points_are_rejected(change, message):
+    with pytest.raises(RuleError, match=f"^{message}$"):
+        play([{**hand(["pass", 2, "pass"], 0, 0), **change}])
+
+
+def test_bidder_out_a_set_pitcher_over_the_target_does_not_win():
+    # Ben reaches 6, then Cy pitches 2 at 6 and is set while Ben takes 2 more: Ben is at 8 but
+    # did not pitch, so the game goes on (bidder_out); Ben then pitches and makes it: Ben wins
+    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben +4
+             hand(["pass", "pass", 2], 2, 2, 1, 1),       # dealer Ben; Cy pitches 2: Cy +2, Ben +2
+             hand([2, "pass", "pass"], 1, 1, 2, 2)]       # dealer Cy; Ann pitches 2: set back; Ben +2 -> 8
+    game = play(hands)
+    assert game.totals == (-2, 8, 4) and not game.finished
+    game = play(hands + [hand(["pass", 2, "pass"], 1, 1)])
+    assert game.finished and game.winners == ("Ben",) and game.totals == (-2, 10, 4)
+
+
+def test_bidder_out_a_set_pitcher_cannot_win_on_that_hand():
+    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben 4
+             hand(["pass", "pass", 2], 1, 1, 1, 2),       # Ben 7 but Cy pitched (set back): game goes on
+             hand([2, "pass", "pass"], 2, 2, 2, 2)]
+    game = play(hands[:2])
+    assert game.totals == (0, 7, -2) and not game.finished
+
+
+def test_first_to_target_the_highest_over_the_target_wins_when_the_pitcher_is_set():
+    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben 4
+             hand(["pass", "pass", 3], 1, 1, 1, 2)]       # dealer Ben; Cy pitches 3, takes Game only: set; Ben +3 = 7
+    game = play(hands, {"win_rule": "first_to_target"})
+    assert game.totals == (0, 7, -3) and game.finished and game.winners == ("Ben",)
+    assert game.hands[1].explain[-1] == "Ben wins with 7 (target 7)."
+
+
+def test_first_to_target_a_tie_at_the_top_plays_on():
+    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben 4
+             hand(["pass", "pass", 4], 2, 2, 2, 2),       # Cy 4
+             hand([3, "pass", "pass"], 1, 1, 2, 2)]       # Ann set back; Ben 6, Cy 6
+    settings = {"win_rule": "first_to_target", "target": 6}
+    game = play(hands, settings)
+    assert game.totals == (-3, 6, 6) and not game.finished
+
+
+def test_first_to_target_the_pitcher_goes_out_first_even_when_behind():
+    hands = [hand(["pass", 2, "pass"], 1, 1, 2, None),    # Ben 2, Cy 1
+             hand(["pass", "pass", 2], 2, 2, 1, 1)]       # Cy pitches 2 and makes it -> Cy 3, Ben 4
+    settings = {"win_rule": "first_to_target", "target": 3}
+    game = play(hands, settings)
+    assert game.finished and game.winners == ("Cy",) and game.totals == (0, 4, 3)
+
+
+@pytest.mark.parametrize("smudge, finished", [(True, True), (False, False)])
+def test_smudge_wins_at_once(smudge, finished):
+    game = play([hand(["pass", 4, "pass"], 1, 1, 1, 1)], {"smudge": smudge})
+    assert game.finished is finished
+    if finished:
+        assert game.winners == ("Ben",)
+        assert game.hands[0].explain[-1] == "Smudge: Ben bid 4 and took all four points, so Ben wins."
+
+
+def test_partnerships_score_per_team():
+    game = play([hand(["pass", 3, 2, "pass"], 1, 0, 0, 1)], {"partnerships": True, "target": 11},
+                players=FOUR, first_dealer=1)
+    assert game.sides == ("Ann & Cy", "Ben & Dee") and game.hands[0].points == (2, -3)
+    assert game.hands[0].explain[1] == "Ben pitched 3 for Ben & Dee, who took 2 points (High, Game): set back 3"
+
+
+def test_partnerships_need_four_players():
+    with pytest.raises(RuleError, match="^settings: partnerships need exactly 4 players, not 3$"):
+        play([], {"partnerships": True})
+
+
+def test_target_setting_changes_the_end():
+    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1)]
+    assert play(hands, {"target": 4}).winners == ("Ben",)
+    assert not play(hands, {"target": 5}).finished

@@ -1,0 +1,98 @@
+import pytest
+
+from rules_engine import RuleError, score
+
+from conftest import record
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def hand(bids, high=None, low=None, jack=None, game=None):
+    return {"bids": bids, "high": high, "low": low, "jack": jack, "game": game}
+
+
+def play(hands, settings=None, first_dealer=0):
+    return score(record("smear", FOUR, hands, settings, first_dealer=first_dealer))
+
+
+@pytest.mark.parametrize("bids, taken, points", [
+    # dealer Ann; order Ben, Cy, Dee, Ann. Ben bids 3 for Ben & Dee, takes High, Jack, Game; Ann & Cy Low
+    (["pass", 3, "pass", "pass"], (1, 0, 1, 1), (1, 3)),
+    # set: Ben & Dee bid 3 and take 2
+    (["pass", 3, "pass", "pass"], (1, 0, 0, 1), (2, -3)),
+    # points nobody took: no ace or seven of trump in play, no jack, game tied
+    (["pass", 2, "pass", "pass"], (None, None, None, 1), (0, -2)),
+    (["pass", 2, "pass", "pass"], (1, 1, None, None), (0, 2)),
+])
+def test_points_of_a_hand(bids, taken, points):
+    assert play([hand(bids, *taken)]).hands[0].points == points
+
+
+def test_all_pass_is_thrown_in_and_the_same_dealer_deals_again():
+    game = play([hand(["pass"] * 4)], first_dealer=2)
+    assert game.hands[0].points == (0, 0)
+    assert game.next == {"dealer": 2, "first_bidder": 3}
+    assert game.hands[0].explain == ("Everyone passed: the hand is thrown in and Cy deals again.",)
+
+
+def test_a_thrown_in_hand_with_points_is_rejected():
+    with pytest.raises(RuleError, match="^hand 1: everyone passed and the hand is thrown in, so it can't have high$"):
+        play([hand(["pass"] * 4, 0)])
+
+
+@pytest.mark.parametrize("bids, message", [
+    (["pass", 1, "pass", "pass"], "hand 1: Ben's bid must be pass or 2 to 4"),
+    (["pass", 3, 3, "pass"], "hand 1: Cy's bid of 3 must be higher than Ben's 3"),
+    ([3, 3, "pass", "pass"], "hand 1: Ann's bid of 3 must be higher than Ben's 3"),   # no dealer steal
+    (["pass", 4, "pass", 4], "hand 1: Dee can't bid after Ben's 4: the auction is over"),
+])
+def test_illegal_auctions_are_rejected(bids, message):
+    with pytest.raises(RuleError, match=f"^{message}$"):
+        play([hand(bids, 0, 0, 0, 0)])
+
+
+def test_legal_bids():
+    game = play([])
+    assert game.legal_bids(1, {}) == ["pass", 2, 3, 4]
+    assert game.legal_bids(2, {1: 3}) == ["pass", 4]
+    assert game.legal_bids(0, {1: "pass", 2: "pass", 3: "pass"}) == ["pass", 2, 3, 4]
+
+
+# Two short games with a small target. Hand 1 (dealer Ann): Ben bids 2 for Ben & Dee and takes
+# High and Low, Ann & Cy take Jack: 1 - 2.
+OPENER = hand(["pass", 2, "pass", "pass"], 1, 1, 0, None)
+
+
+def test_both_teams_reach_the_target_in_one_hand_the_bidder_who_made_it_wins_even_if_behind():
+    # hand 2 (dealer Ben): Cy bids 2 for Ann & Cy and takes High, Low -> 3; Ben & Dee take Jack, Game -> 4
+    game = play([OPENER, hand(["pass", "pass", 2, "pass"], 0, 0, 1, 1)], {"target": 3})
+    assert game.totals == (3, 4) and game.finished and game.winners == ("Ann & Cy",)
+    assert game.hands[1].explain[-1] == "Ann & Cy win with 3 (target 3)."
+
+
+def test_the_other_team_reaching_the_target_wins_when_the_bidder_is_set():
+    # hand 2: Cy bids 3 and takes only High: set back 3; Ben & Dee take Low, Jack, Game -> 5
+    hands = [OPENER, hand(["pass", "pass", 3, "pass"], 0, 1, 1, 1)]
+    game = play(hands, {"target": 3})
+    assert game.totals == (-2, 5) and game.winners == ("Ben & Dee",)
+    bidder_out = play(hands, {"target": 3, "win_rule": "bidder_out"})
+    assert bidder_out.totals == (-2, 5) and not bidder_out.finished
+
+
+@pytest.mark.parametrize("cap, gain, total", [(False, 3, 5), (True, 1, 3)])
+def test_non_bidder_cap_stops_the_other_team_at_the_target(cap, gain, total):
+    # hand 2: Cy bids 2 for Ann & Cy and takes only High: set back 2; Ben & Dee take 3 from 2
+    hands = [OPENER, hand(["pass", "pass", 2, "pass"], 0, 1, 1, 1)]
+    game = play(hands, {"target": 3, "non_bidder_cap": cap})
+    assert game.hands[1].points == (-2, gain) and game.totals == (-1, total)
+    assert game.winners == ("Ben & Dee",)
+    if cap:
+        assert game.hands[1].explain[1] == ("Ben & Dee took 3 points (Low, Jack, Game), but only points "
+                                            "up to the target of 3 count: +1")
+
+
+def test_extra_cards_setting_is_accepted_and_does_not_change_scores():
+    for extra in range(4):
+        assert play([OPENER], {"extra_cards": extra}).totals == (1, 2)
+    with pytest.raises(RuleError, match="^settings: extra_cards must be from 0 to 3, not 4$"):
+        play([], {"extra_cards": 4})
