@@ -151,11 +151,14 @@ class Pitch(Game):
             return Outcome((0,) * len(state.totals), (why,), facts), replace(state, number=state.number + 1)
         sides = self.sides(table)
         bidder_side = self.side_of(table, auction.bidder)
-        won = {side: [POINT_NAMES[p] for p in POINTS if hand.taken[p] == side] for side in range(len(sides))}
+        won: list[list[str]] = [[] for _ in sides]
+        for point, side in hand.taken.items():
+            if side is not None:
+                won[side].append(POINT_NAMES[point])
         made = len(won[bidder_side]) >= auction.bid
         points, explain = [], []
-        for side in range(len(sides)):
-            gained, why = self.side_score(table, state, hand, side, bidder_side, won[side], made)
+        for side, name in enumerate(sides):
+            gained, why = self.side_score(table, state, hand, side, name, bidder_side, won[side], made)
             points.append(gained)
             explain.append(why)
         explain += [words for p, words in self.nobody_words.items() if hand.taken.get(p) is None]
@@ -168,9 +171,8 @@ class Pitch(Game):
                         totals=totals, finished=bool(winners), winners=winners)
         return Outcome(tuple(points), tuple(explain), facts), after
 
-    def side_score(self, table: Table, state: State, hand: PointsHand, side: int, bidder_side: int,
-                   won: list[str], made: bool) -> tuple[int, str]:
-        name = self.sides(table)[side]
+    def side_score(self, table: Table, state: State, hand: PointsHand, side: int, name: str,
+                   bidder_side: int, won: list[str], made: bool) -> tuple[int, str]:
         took = f"{plural(len(won), 'point')} ({', '.join(won)})" if won else "no points"
         auction = hand.auction
         if side == bidder_side:

@@ -1,0 +1,115 @@
+"""Hypothesis strategies: valid game records played hand by hand through the engine."""
+from hypothesis import strategies as st
+
+from rules_engine import GAMES, score
+from rules_engine.core import bidding_order
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+def split(draw, total, parts):
+    """`total` tricks shared out among `parts` counts."""
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
+    edges = [0, *cuts, total]
+    return [b - a for a, b in zip(edges, edges[1:])]
+
+
+def draw_bids(draw, game, order):
+    bids = {}
+    for seat in order:
+        bids[seat] = draw(st.sampled_from(game.legal_bids(seat, bids)))
+    return [bids[seat] for seat in sorted(bids)]
+
+
+def draw_hand(draw, game):
+    game_id, size, nxt = game.game.id, game.table.size, game.next
+    order = bidding_order(nxt["dealer"], size)
+    if game_id == "oh_hell":
+        return {"bids": draw_bids(draw, game, order), "tricks": split(draw, nxt["cards"], size)}
+    if game_id == "back_alley":
+        bids = draw_bids(draw, game, order)
+        return {"bids": bids} if set(bids) == {"pass"} else {"bids": bids, "tricks": split(draw, nxt["cards"], 2)}
+    if game_id in ("pitch", "smear"):
+        bids = draw_bids(draw, game, order)
+        if set(bids) == {"pass"}:
+            return {"bids": bids}
+        sides = st.integers(0, len(game.sides) - 1)
+        maybe = st.none() | sides
+        first = sides if game_id == "pitch" else maybe
+        return {"bids": bids, "high": draw(first), "low": draw(first), "jack": draw(maybe), "game": draw(maybe)}
+    result = draw(st.sampled_from(["knock", "gin", "draw"]))
+    if result == "draw":
+        return {"result": "draw"}
+    knocker = draw(st.sampled_from(["box", "team"]))
+    other = "team" if knocker == "box" else "box"
+    mine = 0 if result == "gin" else draw(st.integers(1, game.table.settings["knock_limit"]))
+    return {"result": result, "knocker": knocker, "deadwood": {knocker: mine, other: draw(st.integers(0, 98))}}
+
+
+def draw_settings(draw, game, count):
+    values = {}
+    for setting in game.settings(count):
+        if not draw(st.booleans()):
+            continue
+        if setting.kind.value == "switch":
+            values[setting.name] = draw(st.booleans())
+        elif setting.kind.value == "choice":
+            values[setting.name] = draw(st.sampled_from(setting.choices))
+        else:
+            low = setting.minimum
+            high = setting.maximum if setting.maximum is not None else low + 30
+            values[setting.name] = draw(st.integers(low, min(high, low + 30)))
+    if values.get("partnerships") and count != 4:
+        values["partnerships"] = False
+    return values
+
+
+@st.composite
+def records(draw, game_ids=tuple(GAMES), max_hands=12):
+    game = GAMES[draw(st.sampled_from(game_ids))]
+    count = draw(st.integers(game.min_players, game.max_players))
+    record = {"format": "scorepad/1", "game": game.id, "players": NAMES[:count],
+              "first_dealer": draw(st.integers(0, count - 1)),
+              "settings": draw_settings(draw, game, count), "hands": []}
+    wanted = draw(st.integers(0, max_hands))
+    scored = score(record)
+    while len(record["hands"]) < wanted and not scored.finished:
+        record["hands"].append(draw_hand(draw, scored))
+        scored = score(record)
+    return record
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(["pass", "board", "knock", "gin", "draw", "box", "team", "oh_hell", "smear"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    max_leaves=8)
+
+
+def paths(value, prefix=()):
+    """Every place in a JSON value, as a tuple of keys and indexes."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from paths(child, prefix + (key,))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from paths(child, prefix + (index,))
+
+
+@st.composite
+def mutated(draw, record):
+    """The record with one place replaced by a random JSON value, or deleted."""
+    import copy
+    changed = copy.deepcopy(record)
+    place = draw(st.sampled_from(list(paths(changed))))
+    if not place:
+        return draw(json_values)
+    parent = changed
+    for key in place[:-1]:
+        parent = parent[key]
+    if draw(st.booleans()) and isinstance(parent, dict):
+        del parent[place[-1]]
+    else:
+        parent[place[-1]] = draw(json_values)
+    return changed

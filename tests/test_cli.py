@@ -1,0 +1,74 @@
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rules_engine.cli import main
+
+from conftest import ROOT, example_paths
+
+
+def run(args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "rules_engine", *args], input=stdin, capture_output=True,
+                          cwd=ROOT, timeout=60)
+
+
+def test_score_a_file_prints_json_and_exits_0():
+    path = [p for p in example_paths() if p.stem == "pitch-to-7"][0]
+    done = run(["score", str(path)])
+    assert done.returncode == 0 and done.stderr == b""
+    result = json.loads(done.stdout)
+    assert result["winners"] == ["Ann"] and result["totals"] == [7, 6, -1]
+
+
+def test_score_standard_input():
+    record = {"format": "scorepad/1", "game": "gin3", "players": ["Ann", "Ben", "Cy"],
+              "hands": [{"result": "knock", "knocker": "box", "deadwood": {"box": 3, "team": 9}}]}
+    done = run(["score", "-"], json.dumps(record).encode())
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["hands"][0]["points"] == [6, 0, 0]
+
+
+def test_a_rejected_record_exits_2_with_one_line():
+    record = {"format": "scorepad/1", "game": "oh_hell", "players": ["Ann", "Ben", "Cy", "Dee"],
+              "hands": [{"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]},
+                        {"bids": [0, 0, 0, 0], "tricks": [1, 1, 0, 0]},
+                        {"bids": [0, 0, 4, 0], "tricks": [1, 1, 1, 0]}]}
+    done = run(["score", "-"], json.dumps(record).encode())
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode() == "hand 3: Cy's bid of 4 is higher than the 3 cards dealt\n"
+
+
+def call(stdin_bytes, args=("score", "-")):
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.TextIOWrapper(io.BytesIO(stdin_bytes))
+    old = sys.stdin
+    sys.stdin = stdin
+    try:
+        code = main(list(args), out, err)
+    finally:
+        sys.stdin = old
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("data, start", [
+    (b"{not json", "format: not valid JSON"),
+    (b"", "format: not valid JSON"),
+    (b"\xff\xfe", "format: the file is not UTF-8 text"),
+    (b"[" * 100000 + b"]" * 100000, "format: the JSON is nested too deeply"),
+    (b"1" * 5000, "format: not valid JSON"),
+    (b'{"format": "scorepad/1", "game": "pitch", "players": [[1], "Ben", "Cy"]}', "players: player 1 needs a name"),
+    (b" " * 5_000_001, "format: the file is larger than 5 MB"),
+])
+def test_malformed_input_exits_2_with_a_message(data, start):
+    code, out, err = call(data)
+    assert code == 2 and out == ""
+    assert err.startswith(start) and err.count("\n") == 1
+
+
+def test_usage_and_missing_file():
+    assert call(b"", ("print",))[0] == 2
+    code, _, err = call(b"", ("score", "/no/such/file.json"))
+    assert code == 2 and err.startswith("format: can't read /no/such/file.json")

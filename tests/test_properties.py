@@ -1,0 +1,69 @@
+"""Invariants over many random games, and random damage to valid records."""
+import io
+import json
+import re
+import sys
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from rules_engine import RuleError, score
+from rules_engine.cli import main
+
+from strategies import mutated, records
+
+PLACE = re.compile(r"^(format|game|hands|players|settings|first_dealer|first_captain|hand [1-9][0-9]*): \S")
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(records())
+def test_totals_are_the_running_sum_of_points(record):
+    game = score(record)
+    running = [0] * len(game.sides)
+    for hand in game.hands:
+        running = [t + p for t, p in zip(running, hand.points)]
+        assert list(hand.totals) == running
+    assert list(game.totals) == running
+    assert (game.next is None) == game.finished
+    assert bool(game.winners) == game.finished
+
+
+@SETTINGS
+@given(records())
+def test_scoring_twice_gives_the_same_result(record):
+    first = score(record).to_dict()
+    again = score(json.loads(json.dumps(record))).to_dict()
+    assert json.dumps(first) == json.dumps(again)
+
+
+@SETTINGS
+@given(st.data())
+def test_any_change_is_accepted_or_rejected_with_a_place(data):
+    record = data.draw(records(max_hands=6))
+    changed = data.draw(mutated(record))
+    try:
+        score(changed)
+    except RuleError as error:
+        assert PLACE.match(str(error)), str(error)
+
+
+@SETTINGS
+@given(st.data())
+def test_the_command_never_prints_a_traceback(data):
+    record = data.draw(records(max_hands=4))
+    text = json.dumps(data.draw(mutated(record))).encode()
+    if data.draw(st.booleans()):
+        cut = data.draw(st.integers(0, len(text)))
+        text = text[:cut]
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(text))
+    try:
+        code = main(["score", "-"], out, err)
+    finally:
+        sys.stdin = old
+    if code == 0:
+        assert json.loads(out.getvalue())["sides"]
+    else:
+        assert code == 2 and err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
+        assert PLACE.match(err.getvalue())
