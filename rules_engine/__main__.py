@@ -1,5 +1,12 @@
+import os
 import sys
 
 from .cli import main
 
-sys.exit(main(sys.argv[1:]))
+try:
+    code = main(sys.argv[1:])
+    sys.stdout.flush()
+except BrokenPipeError:         # the reader (e.g. `| head`) stopped early: not an error of ours
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    code = 0
+sys.exit(code)
