@@ -65,6 +65,7 @@ class BackAlley(Game):
     title = "Back Alley"
     min_players = 4
     max_players = 4
+    two_step = True
     blurb = "Two partnerships bid tricks or the board, 13 cards down to 1 and back."
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:

@@ -15,6 +15,7 @@ class Game(ABC):
     min_players: int = 0
     max_players: int = 0
     blurb: str = ""
+    two_step = False     # bids are recorded before the tricks are known (Oh Hell, Back Alley)
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         """The game's settings (defaults and ranges may depend on the player count)."""
@@ -33,6 +34,10 @@ class Game(ABC):
     @abstractmethod
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> Any:
         """Check one recorded hand against the state before it; return the typed hand."""
+
+    def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Check the bids of the next hand alone (games recorded in two steps override this)."""
+        raise state.error(f"{self.title} records the bids together with the rest of the hand", "bids")
 
     @abstractmethod
     def play(self, table: Table, state: State, hand: Any) -> tuple[Outcome, State]:

@@ -46,6 +46,7 @@ class OhHell(Game):
     title = "Oh Hell"
     min_players = 3
     max_players = 7
+    two_step = True
     blurb = "3-7 players bid the exact number of tricks they will take."
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:

@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .base import Game
-from .core import RuleError, State, Table, is_whole
+from .core import PASS, RuleError, State, Table, bidding_order, is_whole
 from .registry import GAMES
 
 FORMAT = "scorepad/1"
@@ -52,6 +52,24 @@ class ScoredGame:
     def legal_bids(self, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         """The bids `seat` may make in the next hand, given the bids already made."""
         return self.game.legal_bids(self.table, self.state, seat, bids)
+
+    def check_bids(self, bids: Any) -> tuple[Any, ...]:
+        """Check bids for the next hand before its tricks are known (raises RuleError)."""
+        if self.finished:
+            raise self.state.error(f"the game was already over after hand {self.state.number - 1}")
+        return self.game.read_bids(self.table, self.state, {"bids": bids})
+
+    def bid_choices(self, seat: int) -> dict[str, list[Any]]:
+        """For a one-pass auction (Pitch, Smear): the bids `seat` may make, keyed by the high bid
+        before its turn ("0": nobody has bid yet)."""
+        order = bidding_order(self.state.dealer, self.table.size)
+        earlier = order[:order.index(seat)]
+        choices = {"0": self.legal_bids(seat, {s: PASS for s in earlier})}
+        if earlier:
+            for high in range(1, 5):
+                bids = {s: PASS for s in earlier} | {earlier[0]: high}
+                choices[str(high)] = self.legal_bids(seat, bids)
+        return choices
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game.id, "sides": list(self.sides),
