@@ -1,0 +1,250 @@
+"""Forms: built per game from what the rules engine says, and turned back into records.
+
+The rules live in the engine: a form only collects values, and an engine RuleError is put
+next to the field it names."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, RadioField, StringField, TextAreaField
+from wtforms.validators import Length
+
+from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
+from rules_engine.core import PASS, bidding_order
+
+NOBODY = "none"
+MAX_NAME = 24
+
+
+class FieldError(ValueError):
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+class EmptyForm(FlaskForm):
+    """For POST-only buttons (delete, undo): just the CSRF token."""
+
+
+class ImportForm(FlaskForm):
+    record = TextAreaField("Paste a scorepad/1 record")
+
+
+def add_fields(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskForm]:
+    return type("DynamicForm", (base,), fields)
+
+
+def attach(form: FlaskForm, name: str, message: str) -> None:
+    """Show `message` next to field `name` (or at the top of the form when there is no such field)."""
+    if name in form:
+        form[name].errors = [*form[name].errors, message]
+    else:
+        form.form_errors.append(message)
+
+
+# --- new game ------------------------------------------------------------------------------
+
+def setting_field(setting: Setting) -> Field:
+    label = setting.name.replace("_", " ").capitalize()
+    if setting.kind is Kind.SWITCH:
+        return BooleanField(label, default=setting.default, description=setting.help)
+    if setting.kind is Kind.CHOICE:
+        return RadioField(label, choices=[(c, c.replace("_", " ")) for c in setting.choices],
+                          default=setting.default, description=setting.help, validate_choice=False)
+    return StringField(label, default=str(setting.default), description=setting.help,
+                       render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
+                                  "data-min": setting.minimum, "data-max": setting.maximum})
+
+
+def new_game_form(game: Game, player_count: int) -> FlaskForm:
+    fields: dict[str, Field] = {}
+    for seat in range(game.max_players):
+        fields[f"player_{seat}"] = StringField(f"Player {seat + 1}", validators=[Length(max=MAX_NAME)],
+                                               render_kw={"autocomplete": "off", "list": "names",
+                                                          "maxlength": MAX_NAME})
+    seats = [(str(seat), f"Player {seat + 1}") for seat in range(game.max_players)]
+    first = "First in the box (deals)" if game.id == "gin3" else "First dealer"
+    fields["first_dealer"] = RadioField(first, choices=seats, default="0", validate_choice=False)
+    if game.id == "gin3":
+        fields["first_captain"] = RadioField("First captain", choices=seats, default="1", validate_choice=False)
+    for setting in game.settings(player_count):
+        fields[f"setting_{setting.name}"] = setting_field(setting)
+    return add_fields(FlaskForm, fields)()
+
+
+def whole_number(text: str, field: str) -> int:
+    text = (text or "").strip()
+    if not text.lstrip("-").isdigit():
+        raise FieldError(field, "Enter a whole number.")
+    return int(text)
+
+
+def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
+    """A record with no hands from the new-game form; FieldError/RuleError on a bad value."""
+    players = [form[f"player_{seat}"].data.strip() for seat in range(game.max_players)
+               if (form[f"player_{seat}"].data or "").strip()]
+    record: dict[str, Any] = {"format": FORMAT, "game": game.id, "players": players, "settings": {}}
+    for key in ("first_dealer", "first_captain"):
+        if key in form:
+            seat = whole_number(form[key].data, key)
+            if seat >= max(len(players), game.min_players):
+                raise FieldError(key, "Pick one of the players entered.")
+            record[key] = seat
+    for setting in game.settings(max(len(players), game.min_players)):
+        field = form[f"setting_{setting.name}"]
+        value = field.data if setting.kind is not Kind.WHOLE else whole_number(field.data, field.name)
+        try:
+            record["settings"][setting.name] = setting.read(value)
+        except RuleError as error:
+            raise FieldError(field.name, error.message[0].upper() + error.message[1:] + ".") from None
+    return record
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+def bid_label(value: Any) -> str:
+    return str(value)
+
+
+def bid_options(scored: ScoredGame, seat: int) -> list[Any]:
+    """Every bid a seat could make in this hand, before knowing the others'."""
+    if scored.game.id in ("pitch", "smear"):
+        seen: list[Any] = []
+        for options in scored.bid_choices(seat).values():
+            seen += [bid for bid in options if bid not in seen]
+        return sorted(seen, key=lambda bid: -1 if bid == PASS else bid)
+    return scored.legal_bids(seat, {})
+
+
+def bid_fields(scored: ScoredGame) -> dict[str, Field]:
+    table = scored.table
+    fields = {}
+    for seat in bidding_order(scored.state.dealer, table.size):
+        label = table.name(seat) + (" (deals)" if seat == scored.state.dealer else "")
+        choices = [(str(bid), bid_label(bid)) for bid in bid_options(scored, seat)]
+        fields[f"bid_{seat}"] = RadioField(label, choices=choices, validate_choice=False)
+    return fields
+
+
+def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
+    choices = [(str(side), name) for side, name in enumerate(scored.sides)]
+    return choices + ([(NOBODY, nobody)] if nobody else [])
+
+
+def result_fields(scored: ScoredGame) -> dict[str, Field]:
+    game_id, table, cards = scored.game.id, scored.table, (scored.next or {}).get("cards")
+    counts = [(str(n), str(n)) for n in range(0, (cards or 0) + 1)]
+    if game_id == "oh_hell":
+        return {f"tricks_{seat}": RadioField(f"{table.name(seat)} took", choices=counts, validate_choice=False)
+                for seat in bidding_order(scored.state.dealer, table.size)}
+    if game_id == "back_alley":
+        return {"tricks_0": RadioField(f"{scored.sides[0]} took", choices=counts, validate_choice=False)}
+    if game_id in ("pitch", "smear"):
+        nobody = {"pitch": {"jack": "not in play", "game": "tie"}, "smear": dict.fromkeys(
+            ("high", "low", "jack", "game"), "nobody")}[game_id]
+        return {point: RadioField(point.capitalize(), choices=side_choices(scored, nobody.get(point)),
+                                  validate_choice=False) for point in ("high", "low", "jack", "game")}
+    roles = scored.state.roles
+    box = f"{table.name(roles.box)} (box)"
+    team = f"{table.name(roles.captain)} & {table.name(roles.advisor)}"
+    number = {"inputmode": "numeric", "pattern": "[0-9]*", "data-min": 0, "data-max": 98}
+    return {
+        "result": RadioField("Result", choices=[("knock", "knock"), ("gin", "gin"), ("draw", "draw")],
+                             validate_choice=False),
+        "knocker": RadioField("Who knocked", choices=[("box", box), ("team", team)], validate_choice=False),
+        "deadwood_box": StringField(f"{box} deadwood", render_kw=number),
+        "deadwood_team": StringField(f"{team} deadwood", render_kw=number),
+    }
+
+
+def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
+    """step: "bids" (bids alone), "result" (the rest, bids already known) or "full"."""
+    fields: dict[str, Field] = {}
+    if step in ("bids", "full") and scored.game.id != "gin3":
+        fields |= bid_fields(scored)
+    if step in ("result", "full"):
+        fields |= result_fields(scored)
+    return add_fields(FlaskForm, fields)()
+
+
+def choice(form: FlaskForm, name: str, what: str) -> str:
+    value = form[name].data
+    if value in (None, "", "None"):
+        raise FieldError(name, f"Choose {what}.")
+    return value
+
+
+def as_bid(text: str) -> Any:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def bids_from(form: FlaskForm, scored: ScoredGame) -> list[Any]:
+    table = scored.table
+    return [as_bid(choice(form, f"bid_{seat}", f"{table.name(seat)}'s bid")) for seat in range(table.size)]
+
+
+def result_from(form: FlaskForm, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
+    game_id, table = scored.game.id, scored.table
+    if game_id == "oh_hell":
+        return {"tricks": [int(choice(form, f"tricks_{seat}", f"{table.name(seat)}'s tricks"))
+                           for seat in range(table.size)]}
+    if game_id == "back_alley":
+        took = int(choice(form, "tricks_0", f"how many tricks {scored.sides[0]} took"))
+        return {"tricks": [took, scored.next["cards"] - took]}
+    if game_id in ("pitch", "smear"):
+        if bids is not None and all(bid == PASS for bid in bids):
+            return {}
+        taken = {}
+        for point in ("high", "low", "jack", "game"):
+            value = choice(form, point, f"who took {point.capitalize()}")
+            taken[point] = None if value == NOBODY else int(value)
+        return taken
+    result = choice(form, "result", "the result")
+    if result == "draw":
+        return {"result": "draw"}
+    hand = {"result": result, "knocker": choice(form, "knocker", "who knocked"), "deadwood": {}}
+    for side in ("box", "team"):
+        hand["deadwood"][side] = whole_number(form[f"deadwood_{side}"].data, f"deadwood_{side}")
+    return hand
+
+
+def hand_from(form: FlaskForm, scored: ScoredGame, step: str, pending: list[Any] | None = None) -> dict[str, Any]:
+    """The hand a form describes (FieldError when a choice is missing)."""
+    if scored.game.id == "gin3":
+        return result_from(form, scored, None)
+    bids = pending if step == "result" else bids_from(form, scored)
+    if step == "bids":
+        return {"bids": bids}
+    if scored.game.id == "back_alley" and all(bid == PASS for bid in bids):
+        return {"bids": bids}
+    return {"bids": bids, **result_from(form, scored, bids)}
+
+
+def fill(form: FlaskForm, hand: dict[str, Any], scored: ScoredGame) -> None:
+    """Put a recorded hand's values into a form (to edit it)."""
+    values: dict[str, Any] = {}
+    for seat, bid in enumerate(hand.get("bids") or []):
+        values[f"bid_{seat}"] = bid
+    tricks = hand.get("tricks") or []
+    if scored.game.id == "back_alley":
+        values["tricks_0"] = tricks[0] if tricks else None
+    else:
+        values |= {f"tricks_{seat}": took for seat, took in enumerate(tricks)}
+    for point in ("high", "low", "jack", "game"):
+        if point in hand or hand.get("bids"):
+            values[point] = NOBODY if hand.get(point) is None else hand[point]
+    values["result"] = hand.get("result")
+    values["knocker"] = hand.get("knocker")
+    for side, count in (hand.get("deadwood") or {}).items():
+        values[f"deadwood_{side}"] = count
+    for name, value in values.items():
+        if name in form and value is not None:
+            form[name].data = str(value)
+
+
+def field_for(error: RuleError) -> str:
+    """The form field an engine error is about."""
+    if error.field in ("bids", "tricks") and error.seat is not None:
+        return f"{'bid' if error.field == 'bids' else 'tricks'}_{error.seat}"
+    return error.field or ""

@@ -1,0 +1,86 @@
+// Small enhancements only: every form works without this file.
+(function () {
+  function checked(fs) {
+    var c = fs.querySelector("input:checked");
+    return c ? c.value : null;
+  }
+  function forEach(list, fn) { Array.prototype.forEach.call(list, fn); }
+
+  // Pitch and Smear: offer only the bids the engine allows after the bids before each seat.
+  function auction(form) {
+    var high = 0;
+    forEach(form.querySelectorAll("fieldset[data-choices]"), function (fs) {
+      var allowed = JSON.parse(fs.dataset.choices)[String(high)] || [];
+      forEach(fs.querySelectorAll("input"), function (input) {
+        var ok = allowed.map(String).indexOf(input.value) >= 0;
+        input.disabled = !ok;
+        if (!ok && input.checked) input.checked = false;
+      });
+      var bid = checked(fs);
+      if (bid && bid !== "pass" && Number(bid) >= high) high = Number(bid);
+    });
+  }
+
+  // Sums the table checks by eye: bids and tricks against the cards dealt.
+  function sums(form) {
+    forEach(form.querySelectorAll("[data-sum]"), function (out) {
+      var total = 0, all = true;
+      forEach(form.querySelectorAll("fieldset[data-sum-of='" + out.dataset.sum + "']"), function (fs) {
+        var v = checked(fs);
+        if (v === null) all = false; else if (/^\d+$/.test(v)) total += Number(v);
+      });
+      var cards = Number(out.dataset.cards);
+      out.textContent = out.dataset.label + ": " + total + " of " + cards + (all ? "" : " so far");
+      var hook = form.querySelector("fieldset[data-hook]");
+      if (hook && out.dataset.sum === "bids") {
+        var others = 0, known = true;
+        forEach(form.querySelectorAll("fieldset[data-sum-of='bids']"), function (fs) {
+          if (fs === hook) return;
+          var v = checked(fs);
+          if (v === null) known = false; else others += Number(v);
+        });
+        forEach(hook.querySelectorAll("input"), function (input) {
+          input.disabled = known && Number(input.value) === cards - others;
+          if (input.disabled && input.checked) input.checked = false;
+        });
+      }
+    });
+    forEach(form.querySelectorAll("[data-rest-of]"), function (out) {
+      var v = checked(form.querySelector("fieldset[data-name='" + out.dataset.restOf + "']"));
+      out.textContent = v === null ? "" : out.dataset.label + " took " + (Number(out.dataset.cards) - Number(v));
+    });
+    var result = form.querySelector("fieldset[data-name='result']");
+    if (result) {
+      var draw = checked(result) === "draw";
+      forEach(form.querySelectorAll("[data-not-draw]"), function (el) { el.hidden = draw; });
+    }
+  }
+
+  forEach(document.querySelectorAll("form.hand"), function (form) {
+    function update() { auction(form); sums(form); }
+    form.addEventListener("change", update);
+    update();
+  });
+
+  // New game: show the names typed in the dealer/captain choices and the partnerships.
+  var players = document.querySelectorAll("input[name^='player_']");
+  function names() {
+    forEach(players, function (input, seat) {
+      var name = input.value.trim() || "Player " + (seat + 1);
+      forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) { el.textContent = name; });
+    });
+  }
+  forEach(players, function (input) { input.addEventListener("input", names); });
+  if (players.length) names();
+
+  // Scoreboard: refresh when another phone records a hand.
+  var live = document.querySelector("[data-refresh]");
+  if (live) {
+    setInterval(function () {
+      if (document.hidden) return;
+      fetch(live.dataset.refresh, {cache: "no-store"}).then(function (r) { return r.text(); }).then(function (v) {
+        if (v !== live.dataset.version) location.reload();
+      }).catch(function () {});
+    }, 10000);
+  }
+})();
