@@ -62,6 +62,29 @@
     update();
   });
 
+  // Steppers for whole-number fields: thumb-sized - and + beside the box.
+  forEach(document.querySelectorAll("input[data-max], input[data-min]"), function (input) {
+    var wrap = document.createElement("div");
+    wrap.className = "stepper";
+    input.parentNode.insertBefore(wrap, input);
+    function step(by, text, name) {
+      var b = document.createElement("button");
+      b.type = "button"; b.className = "quiet"; b.textContent = text;
+      b.setAttribute("aria-label", name);
+      b.addEventListener("click", function () {
+        var v = (parseInt(input.value, 10) || 0) + by, lo = input.dataset.min, hi = input.dataset.max;
+        if (lo !== undefined && lo !== "None" && v < Number(lo)) v = Number(lo);
+        if (hi !== undefined && hi !== "None" && v > Number(hi)) v = Number(hi);
+        input.value = v;
+        input.dispatchEvent(new Event("change", {bubbles: true}));
+      });
+      return b;
+    }
+    wrap.appendChild(step(-1, "\u2212", "one less"));
+    wrap.appendChild(input);
+    wrap.appendChild(step(1, "+", "one more"));
+  });
+
   // New game: show the names typed in the dealer/captain choices and the partnerships.
   var players = document.querySelectorAll("input[name^='player_']");
   function names() {
