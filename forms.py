@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, RadioField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
@@ -31,6 +32,10 @@ class ImportForm(FlaskForm):
     record = TextAreaField("Paste a scorepad/1 record")
 
 
+def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
 def add_fields(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskForm]:
     return type("DynamicForm", (base,), fields)
 
@@ -50,7 +55,7 @@ def setting_field(setting: Setting) -> Field:
     if setting.kind is Kind.SWITCH:
         return BooleanField(label, default=setting.default, description=setting.help)
     if setting.kind is Kind.CHOICE:
-        return RadioField(label, choices=[(c, c.replace("_", " ")) for c in setting.choices],
+        return RadioField(label, choices=options([(c, c.replace("_", " ")) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
     return StringField(label, default=str(setting.default), description=setting.help,
                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
@@ -65,9 +70,9 @@ def new_game_form(game: Game, player_count: int) -> FlaskForm:
                                                           "maxlength": MAX_NAME})
     seats = [(str(seat), f"Player {seat + 1}") for seat in range(game.max_players)]
     first = "First in the box (deals)" if game.id == "gin3" else "First dealer"
-    fields["first_dealer"] = RadioField(first, choices=seats, default="0", validate_choice=False)
+    fields["first_dealer"] = RadioField(first, choices=options(seats), default="0", validate_choice=False)
     if game.id == "gin3":
-        fields["first_captain"] = RadioField("First captain", choices=seats, default="1", validate_choice=False)
+        fields["first_captain"] = RadioField("First captain", choices=options(seats), default="1", validate_choice=False)
     for setting in game.settings(player_count):
         fields[f"setting_{setting.name}"] = setting_field(setting)
     return add_fields(FlaskForm, fields)()
@@ -123,18 +128,18 @@ def bid_fields(scored: ScoredGame) -> dict[str, Field]:
     for seat in bidding_order(scored.state.dealer, table.size):
         label = table.name(seat) + (" (deals)" if seat == scored.state.dealer else "")
         choices = [(str(bid), bid_label(bid)) for bid in bid_options(scored, seat)]
-        fields[f"bid_{seat}"] = RadioField(label, choices=choices, validate_choice=False)
+        fields[f"bid_{seat}"] = RadioField(label, choices=options(choices), validate_choice=False)
     return fields
 
 
 def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
     choices = [(str(side), name) for side, name in enumerate(scored.sides)]
-    return choices + ([(NOBODY, nobody)] if nobody else [])
+    return options(choices + ([(NOBODY, nobody)] if nobody else []))
 
 
 def result_fields(scored: ScoredGame) -> dict[str, Field]:
     game_id, table, cards = scored.game.id, scored.table, (scored.next or {}).get("cards")
-    counts = [(str(n), str(n)) for n in range(0, (cards or 0) + 1)]
+    counts = options([(str(n), str(n)) for n in range(0, (cards or 0) + 1)])
     if game_id == "oh_hell":
         return {f"tricks_{seat}": RadioField(f"{table.name(seat)} took", choices=counts, validate_choice=False)
                 for seat in bidding_order(scored.state.dealer, table.size)}
@@ -150,9 +155,9 @@ def result_fields(scored: ScoredGame) -> dict[str, Field]:
     team = f"{table.name(roles.captain)} & {table.name(roles.advisor)}"
     number = {"inputmode": "numeric", "pattern": "[0-9]*", "data-min": 0, "data-max": 98}
     return {
-        "result": RadioField("Result", choices=[("knock", "knock"), ("gin", "gin"), ("draw", "draw")],
+        "result": RadioField("Result", choices=options([("knock", "knock"), ("gin", "gin"), ("draw", "draw")]),
                              validate_choice=False),
-        "knocker": RadioField("Who knocked", choices=[("box", box), ("team", team)], validate_choice=False),
+        "knocker": RadioField("Who knocked", choices=options([("box", box), ("team", team)]), validate_choice=False),
         "deadwood_box": StringField(f"{box} deadwood", render_kw=number),
         "deadwood_team": StringField(f"{team} deadwood", render_kw=number),
     }

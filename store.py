@@ -34,7 +34,7 @@ def open_db(path: str) -> Database:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
 def dump(value: Any) -> str | None:

@@ -24,3 +24,76 @@ def load_example(path):
 @pytest.fixture(params=example_paths(), ids=lambda p: p.stem)
 def example(request):
     return load_example(request.param)
+
+
+@pytest.fixture
+def app(tmp_path):
+    from app import create_app
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test",
+                       "WTF_CSRF_ENABLED": False})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def form_data(game_id, hand, step="full"):
+    """The form fields a player would tap for `hand` (the inverse of forms.hand_from)."""
+    data = {}
+    if step in ("bids", "full"):
+        data |= {f"bid_{seat}": str(bid) for seat, bid in enumerate(hand.get("bids") or [])}
+    if step == "bids":
+        return data
+    if game_id == "oh_hell":
+        data |= {f"tricks_{seat}": str(took) for seat, took in enumerate(hand["tricks"])}
+    elif game_id == "back_alley":
+        if hand.get("tricks"):
+            data["tricks_0"] = str(hand["tricks"][0])
+    elif game_id in ("pitch", "smear"):
+        if any(bid != "pass" for bid in hand["bids"]):
+            data |= {p: "none" if hand.get(p) is None else str(hand[p]) for p in ("high", "low", "jack", "game")}
+    else:
+        data["result"] = hand["result"]
+        if hand["result"] != "draw":
+            data["knocker"] = hand["knocker"]
+            data |= {f"deadwood_{side}": str(count) for side, count in hand["deadwood"].items()}
+    return data
+
+
+def new_game_data(record):
+    """The new-game form filled in for a record's players, dealer and settings."""
+    from rules_engine import GAMES
+    game = GAMES[record["game"]]
+    data = {f"player_{seat}": name for seat, name in enumerate(record["players"])}
+    data["first_dealer"] = str(record.get("first_dealer") or 0)
+    if record["game"] == "gin3":
+        data["first_captain"] = str(record.get("first_captain", (record.get("first_dealer") or 0) + 1))
+    for setting in game.settings(len(record["players"])):
+        value = (record.get("settings") or {}).get(setting.name, setting.default)
+        if setting.kind.value == "switch":
+            if value:
+                data[f"setting_{setting.name}"] = "y"
+        else:
+            data[f"setting_{setting.name}"] = str(value)
+    return data
+
+
+def play_through_forms(client, record):
+    """Create the game and record every hand with the forms, as at the table; return its id."""
+    from rules_engine import GAMES
+    response = client.post(f"/games/new/{record['game']}", data=new_game_data(record))
+    assert response.status_code == 302, response.get_data(as_text=True)
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    two_step = GAMES[record["game"]].two_step
+    for hand in record["hands"]:
+        url = f"/games/{game_id}/hands/new"
+        if two_step:
+            assert client.post(url, data=form_data(record["game"], hand, "bids")).status_code == 302
+            if record["game"] == "back_alley" and all(bid == "pass" for bid in hand["bids"]):
+                continue
+            response = client.post(url, data=form_data(record["game"], hand, "result"))
+        else:
+            response = client.post(url, data=form_data(record["game"], hand))
+        assert response.status_code == 302, response.get_data(as_text=True)
+    return game_id

@@ -1,0 +1,322 @@
+"""The web app through Flask's test client: every page and every error path."""
+import html
+import json
+import re
+
+import pytest
+
+from rules_engine import score
+
+from conftest import example_paths, form_data, load_example, new_game_data, play_through_forms, record
+
+
+def text(response):
+    """The page's main content with white space folded."""
+    page = response.get_data(as_text=True)
+    return re.sub(r"\s+", " ", page[page.find("<main>"):])
+
+
+def errors(response):
+    return [html.unescape(e) for e in re.findall(r'class="error"[^>]*>([^<]*)<', response.get_data(as_text=True))]
+
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def start(client, game_id="oh_hell", players=FOUR, **extra):
+    data = new_game_data(record(game_id, players, **extra)) | extra.pop("form", {})
+    response = client.post(f"/games/new/{game_id}", data=data)
+    assert response.status_code == 302
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def test_home_lists_games_newest_first_with_the_leader(client):
+    assert "No games yet" in text(client.get("/"))
+    first = start(client)
+    client.post(f"/games/{first}/hands/new", data={"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0"})
+    client.post(f"/games/{first}/hands/new", data={"tricks_0": "0", "tricks_1": "1", "tricks_2": "0", "tricks_3": "0"})
+    start(client, "pitch", ["Eve", "Fay", "Gus"])
+    page = text(client.get("/"))
+    assert page.index("Pitch") < page.index("Oh Hell")
+    assert "Leading: Ben (11)" in page and "Eve, Fay, Gus" in page
+
+
+def test_choose_game_lists_all_five(client):
+    page = text(client.get("/games/new"))
+    for title in ("Oh Hell", "Back Alley", "Pitch", "Smear", "Three-player Gin"):
+        assert title in page
+
+
+@pytest.mark.parametrize("game_id", ["oh_hell", "back_alley", "pitch", "smear", "gin3"])
+def test_new_game_form_shows_every_setting_with_default_and_help(client, game_id):
+    from rules_engine import GAMES
+    page = client.get(f"/games/new/{game_id}").get_data(as_text=True)
+    game = GAMES[game_id]
+    for setting in game.settings(game.min_players):
+        assert f'name="setting_{setting.name}"' in page
+        assert setting.help.replace("&", "&amp;").replace("'", "&#39;") in page
+
+
+def test_new_game_offers_known_names(client):
+    start(client)
+    page = client.get("/games/new/pitch").get_data(as_text=True)
+    assert '<option value="Ann">' in page and 'list="names"' in page
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"player_3": "ann"}, "Two players are called ann: give each a different name."),
+    ({"player_1": "", "player_2": "", "player_3": ""}, "Oh Hell is for 3 to 7 players, not 1."),
+    ({"setting_max_cards": "14"}, "Max_cards must be from 1 to 13, not 14."),
+    ({"setting_max_cards": "many"}, "Enter a whole number."),
+    ({"setting_order": "sideways"}, "Order must be one of up, down, up_down, down_up."),
+    ({"first_dealer": "6"}, "Pick one of the players entered."),
+    ({"player_0": "x" * 30}, "Field cannot be longer than 24 characters."),
+])
+def test_new_game_errors_are_shown_next_to_the_field_and_keep_values(client, change, message):
+    data = new_game_data(record("oh_hell", FOUR)) | change
+    response = client.post("/games/new/oh_hell", data=data)
+    assert response.status_code == 200
+    assert message in errors(response)
+    assert 'value="Ben"' in response.get_data(as_text=True) or change.get("player_1") == ""
+
+
+def test_partnership_pitch_needs_four_players(client):
+    data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"setting_partnerships": "y"}
+    response = client.post("/games/new/pitch", data=data)
+    assert "Partnerships need exactly 4 players, not 3." in text(response)
+
+
+def test_unknown_games_and_pages_are_friendly_404s(client):
+    for url in ("/games/999", "/games/new/bridge", "/games/999/hands/new", "/games/999/record.json",
+                "/games/abc", "/nothing"):
+        response = client.get(url)
+        assert response.status_code == 404 and "There is no such game" in text(response)
+
+
+def test_names_are_escaped(client):
+    game_id = start(client, players=["<b>Ann</b>", "Ben", "Cy", "Dee"])
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_oh_hell_two_steps_bids_survive_a_reload_and_another_phone(app, client):
+    game_id = start(client, first_dealer=3)
+    response = client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"})
+    assert response.headers["Location"].endswith(f"/games/{game_id}/hands/new")
+    other_phone = app.test_client()
+    page = text(other_phone.get(f"/games/{game_id}/hands/new"))
+    assert "Hand 1: tricks" in page and "Bids: Ann 1, Ben 0, Cy 0, Dee 0." in page
+    assert "Enter the tricks for hand 1" in text(other_phone.get(f"/games/{game_id}"))
+    response = other_phone.post(f"/games/{game_id}/hands/new",
+                                data={"tricks_0": "1", "tricks_1": "0", "tricks_2": "0", "tricks_3": "0"})
+    assert response.status_code == 302
+    board = text(client.get(f"/games/{game_id}"))
+    assert "Hand 2 of 13" in board and "Ann deals 2 cards" in board and "Ben bids first" in board
+
+
+def test_tricks_that_do_not_add_up_are_refused_and_the_bids_kept(client):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"})
+    response = client.post(f"/games/{game_id}/hands/new", data={"tricks_0": "1", "tricks_1": "1", "tricks_2": "0", "tricks_3": "0"})
+    assert response.status_code == 200
+    assert "The tricks add up to 2, but 1 card was dealt." in text(response)
+    assert "Bids: Ann 1, Ben 0, Cy 0, Dee 0." in text(response)
+    assert 'name="tricks_1" value="1" checked' in response.get_data(as_text=True)
+
+
+def test_a_missing_choice_is_named(client):
+    game_id = start(client)
+    response = client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0"})
+    assert errors(response) == ["Choose Dee's bid."]
+
+
+def test_hook_rejects_the_dealer_bid_next_to_the_dealer(client):
+    game_id = start(client, settings={"hook": True}, first_dealer=0)
+    response = client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"})
+    assert errors(response) == ["Ann is dealing and can't bid 1: the bids would add up to the 1 card dealt."]
+    assert 'id="bid_0-error"' in response.get_data(as_text=True)
+
+
+def test_changing_bids_goes_back_to_the_bids_step_with_them_filled_in(client):
+    game_id = start(client)
+    client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"})
+    page = client.get(f"/games/{game_id}/hands/new?step=bids").get_data(as_text=True)
+    assert 'name="bid_0" value="1" checked' in page
+    client.post(f"/games/{game_id}/hands/new?step=bids", data={"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0"})
+    assert "Bids: Ann 0, Ben 1, Cy 0, Dee 0." in text(client.get(f"/games/{game_id}/hands/new"))
+
+
+def test_back_alley_all_pass_is_thrown_in_and_the_next_dealer_deals_the_same(client):
+    game_id = start(client, "back_alley", first_dealer=3)
+    response = client.post(f"/games/{game_id}/hands/new", data={f"bid_{s}": "pass" for s in range(4)})
+    assert response.headers["Location"].endswith(f"/games/{game_id}")
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 of 25" in page and "Ann deals 13 cards" in page and "all passed" in page
+
+
+def test_back_alley_tricks_step_shows_the_leader_and_boards(client):
+    game_id = start(client, "back_alley", first_dealer=0)
+    client.post(f"/games/{game_id}/hands/new", data={"bid_0": "board", "bid_1": "2", "bid_2": "pass", "bid_3": "board"})
+    page = text(client.get(f"/games/{game_id}/hands/new"))
+    assert "Ann leads; Dee: board (x1); Ann: double board (x2)" in page
+
+
+def test_pitch_dealer_steal_and_illegal_bid_message(client):
+    game_id = start(client, "pitch", ["Ann", "Ben", "Cy"])
+    bad = {"bid_1": "2", "bid_2": "2", "bid_0": "pass", "high": "0", "low": "0", "jack": "none", "game": "none"}
+    response = client.post(f"/games/{game_id}/hands/new", data=bad)
+    assert errors(response) == ["Cy's bid of 2 must be higher than Ben's 2."]
+    steal = bad | {"bid_2": "pass", "bid_0": "2"}
+    assert client.post(f"/games/{game_id}/hands/new", data=steal).status_code == 302
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Ann pitched 2" in page
+    assert "Ann pitched 2 and took 2 points (High, Low): made it, +2" in text(client.get(f"/games/{game_id}/hands/1"))
+
+
+def test_gin_deadwood_errors_are_next_to_the_field(client):
+    game_id = start(client, "gin3", ["Ann", "Ben", "Cy"])
+    response = client.post(f"/games/{game_id}/hands/new",
+                           data={"result": "knock", "knocker": "box", "deadwood_box": "12", "deadwood_team": "30"})
+    assert errors(response) == ["The box knocked with 12 deadwood, over the knock limit of 10."]
+    assert 'id="deadwood_box-error"' in response.get_data(as_text=True)
+    response = client.post(f"/games/{game_id}/hands/new",
+                           data={"result": "knock", "knocker": "box", "deadwood_box": "5", "deadwood_team": "lots"})
+    assert errors(response) == ["Enter a whole number."]
+
+
+def test_fix_a_hand_recomputes_totals_after_it(client):
+    source, _ = load_example([p for p in example_paths() if p.stem == "pitch-to-7"][0])
+    source["hands"] = source["hands"][:3]
+    game_id = play_through_forms(client, source)
+    page = client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert 'name="bid_2" value="3" checked' in page and 'name="high" value="2" checked' in page
+    fixed = form_data("pitch", {**source["hands"][0], "low": 2})        # Cy took Low too: Ann took nothing
+    assert client.post(f"/games/{game_id}/hands/1/edit", data=fixed).status_code == 302
+    exported = score(client.get(f"/games/{game_id}/record.json").get_json())
+    assert exported.hands[0].points == (-3, 0, 4) and exported.totals == (-1, -1, 0)
+    assert "<b>0</b>" in text(client.get(f"/games/{game_id}"))
+
+
+def test_an_edit_that_breaks_a_later_hand_is_refused_naming_it(client):
+    # target 4: Ben pitching 4 and taking all four would end the game at hand 1, before hand 2
+    hands = [{"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 1, "game": 0},
+             {"bids": [3, "pass", "pass"], "high": 0, "low": 0, "jack": 0, "game": 0}]
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], hands, {"target": 4}))
+    ends_early = {"bids": ["pass", 4, "pass"], "high": 1, "low": 1, "jack": 1, "game": 1}
+    response = client.post(f"/games/{game_id}/hands/1/edit", data=form_data("pitch", ends_early))
+    assert response.status_code == 200
+    assert "That would make hand 2 impossible: the game was already over after hand 1." in text(response)
+    assert client.get(f"/games/{game_id}/record.json").get_json()["hands"] == hands
+
+
+def test_delete_the_last_hand_asks_first(client):
+    game_id = play_through_forms(client, record("gin3", ["Ann", "Ben", "Cy"],
+                                                [{"result": "draw"}, {"result": "knock", "knocker": "box",
+                                                                       "deadwood": {"box": 3, "team": 9}}]))
+    page = text(client.get(f"/games/{game_id}/hands/2/delete"))
+    assert "Delete hand 2?" in page
+    assert client.get(f"/games/{game_id}/hands/1/delete").status_code == 404
+    assert client.post(f"/games/{game_id}/hands/2/delete").status_code == 302
+    assert len(client.get(f"/games/{game_id}/record.json").get_json()["hands"]) == 1
+
+
+def test_hand_page_explains_and_offers_fix_and_delete(client):
+    game_id = play_through_forms(client, record("gin3", ["Ann", "Ben", "Cy"],
+                                                [{"result": "knock", "knocker": "team", "deadwood": {"box": 3, "team": 9}}],
+                                                first_dealer=0, first_captain=2))
+    page = text(client.get(f"/games/{game_id}/hands/1"))
+    assert "Ann (box) undercut Cy &amp; Ben (team) (3 against a knock of 9): 9 - 3 + 10 = 16." in page
+    assert "Fix this hand" in page and "Delete this hand" in page
+    assert client.get(f"/games/{game_id}/hands/2").status_code == 404
+
+
+def test_recording_after_the_end_goes_back_to_the_scoreboard(client):
+    game_id = play_through_forms(client, record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}],
+                                                {"max_cards": 1}))
+    response = client.get(f"/games/{game_id}/hands/new")
+    assert response.status_code == 302
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Game over: Cy wins." in page and "The game is over" in page
+
+
+@pytest.mark.parametrize("path", [p for p in example_paths()], ids=lambda p: p.stem)
+def test_every_example_plays_through_the_forms_as_the_scorer_says(client, path):
+    source, expected = load_example(path)
+    game_id = play_through_forms(client, source)
+    exported = client.get(f"/games/{game_id}/record.json").get_json()
+    result = score(exported).to_dict()
+    assert result["totals"] == expected["totals"] and result["winners"] == expected["winners"]
+    page = text(client.get(f"/games/{game_id}"))
+    for total in expected["totals"]:
+        assert f"<b>{total}</b>" in page
+    if expected["finished"]:
+        assert "Game over:" in page
+
+
+def test_back_alley_full_game_through_the_forms(client):
+    hands = [{"bids": [1, "pass", "pass", "pass"], "tricks": [1, 1]},
+             {"bids": ["pass"] * 4},
+             {"bids": ["board", "pass", "pass", "pass"], "tricks": [1, 0]},
+             {"bids": ["pass", 1, "pass", "pass"], "tricks": [0, 2]}]
+    game_id = play_through_forms(client, record("back_alley", FOUR, hands, {"max_cards": 2}, first_dealer=3))
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Game over: Ann &amp; Cy win." in page
+    assert score(client.get(f"/games/{game_id}/record.json").get_json()).totals == (5 + 10, 1 + 6)
+
+
+@pytest.mark.parametrize("path", [p for p in example_paths()], ids=lambda p: p.stem)
+def test_import_then_export_gives_the_same_record(client, path):
+    source, _ = load_example(path)
+    response = client.post("/games/import", data={"record": json.dumps(source)})
+    assert response.status_code == 302
+    exported = client.get(response.headers["Location"] + "/record.json").get_json()
+    for key in ("format", "game", "players", "hands"):
+        assert exported[key] == source[key]
+    assert exported["settings"] == (source.get("settings") or {})
+    assert exported.get("first_dealer", 0) == source.get("first_dealer", 0)
+
+
+def test_import_a_file_upload(client):
+    import io
+    source, _ = load_example(example_paths()[0])
+    response = client.post("/games/import", data={"record": (io.BytesIO(json.dumps(source).encode()), "game.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize("body, message", [
+    ("", "Choose a file or paste a record."),
+    ("{oops", "That is not a scorepad/1 record: it is not valid JSON."),
+    ('{"format": "scorepad/1", "game": "pitch", "players": ["A"]}',
+     "That record can't be imported: players: Pitch is for 3 to 7 players, not 1."),
+    ("[" * 5000, "That is not a scorepad/1 record: it is not valid JSON."),
+])
+def test_bad_imports_are_explained(client, body, message):
+    response = client.post("/games/import", data={"record": body})
+    assert response.status_code == 200 and message in errors(response)
+
+
+def test_csrf_is_required(tmp_path):
+    from app import create_app
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})
+    client = app.test_client()
+    response = client.post("/games/new/pitch", data={"player_0": "A"})
+    assert response.status_code == 400 and "Form expired" in text(response)
+    page = client.get("/games/new/pitch").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"csrf_token": token}
+    assert client.post("/games/new/pitch", data=data).status_code == 302
+
+
+def test_version_changes_when_a_hand_is_recorded(client):
+    game_id = start(client, "gin3", ["Ann", "Ben", "Cy"])
+    before = client.get(f"/games/{game_id}/version").get_data(as_text=True)
+    client.post(f"/games/{game_id}/hands/new", data={"result": "draw"})
+    assert client.get(f"/games/{game_id}/version").get_data(as_text=True) != before
+    assert client.get("/games/77/version").status_code == 404
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
+    from app import secret_key
+    first = secret_key(tmp_path)
+    assert len(first) == 64 and secret_key(tmp_path) == first
