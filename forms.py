@@ -74,8 +74,22 @@ def new_game_form(game: Game, player_count: int) -> FlaskForm:
     if game.id == "gin3":
         fields["first_captain"] = RadioField("First captain", choices=options(seats), default="1", validate_choice=False)
     for setting in game.settings(player_count):
-        fields[f"setting_{setting.name}"] = setting_field(setting)
+        field = setting_field(setting)
+        by_count = count_defaults(game, setting.name)
+        if by_count:
+            field.kwargs["default"] = ""
+            field.kwargs["description"] = f"{setting.help} Blank: {by_count}."
+        fields[f"setting_{setting.name}"] = field
     return add_fields(FlaskForm, fields)()
+
+
+def count_defaults(game: Game, name: str) -> str:
+    """For a setting whose default depends on the number of players: the defaults in words."""
+    defaults = {count: next(s.default for s in game.settings(count) if s.name == name)
+                for count in range(game.min_players, game.max_players + 1)}
+    if len(set(defaults.values())) == 1:
+        return ""
+    return ", ".join(f"{value} for {count} players" for count, value in defaults.items())
 
 
 def whole_number(text: str, field: str) -> int:
@@ -98,6 +112,8 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
             record[key] = seat
     for setting in game.settings(max(len(players), game.min_players)):
         field = form[f"setting_{setting.name}"]
+        if setting.kind is Kind.WHOLE and not (field.data or "").strip() and count_defaults(game, setting.name):
+            continue                                      # the default for this many players
         value = field.data if setting.kind is not Kind.WHOLE else whole_number(field.data, field.name)
         try:
             record["settings"][setting.name] = setting.read(value)

@@ -80,6 +80,15 @@ def test_new_game_errors_are_shown_next_to_the_field_and_keep_values(client, cha
     assert 'value="Ben"' in response.get_data(as_text=True) or change.get("player_1") == ""
 
 
+def test_oh_hell_largest_hand_left_blank_follows_the_player_count(client):
+    page = client.get("/games/new/oh_hell").get_data(as_text=True)
+    assert "Blank: 15 for 3 players, 13 for 4 players, 10 for 5 players" in page
+    data = new_game_data(record("oh_hell", FOUR + ["Eve"], settings={"order": "down"})) | {"setting_max_cards": ""}
+    game_id = int(client.post("/games/new/oh_hell", data=data).headers["Location"].rsplit("/", 1)[1])
+    assert "Ann deals 10 cards" in text(client.get(f"/games/{game_id}"))
+    assert "max_cards" not in client.get(f"/games/{game_id}/record.json").get_json()["settings"]
+
+
 def test_partnership_pitch_needs_four_players(client):
     data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"setting_partnerships": "y"}
     response = client.post("/games/new/pitch", data=data)

@@ -1,0 +1,148 @@
+"""Real-browser journeys at a phone viewport: Playwright driving Debian's Chromium."""
+import threading
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+from werkzeug.serving import make_server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from app import create_app
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("db") / "browser.db"), "SECRET_KEY": "browser"})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def tap(page, fieldset, value):
+    page.locator(f"fieldset[data-name='{fieldset}'] label:has(input[value='{value}'])").click()
+
+
+def new_game(page, server, game_id, players, dealer=None):
+    page.goto(f"{server}/games/new/{game_id}")
+    for seat, name in enumerate(players):
+        page.fill(f"#player_{seat}", name)
+    if dealer is not None:
+        tap(page, "first_dealer", dealer)
+    page.get_by_role("button", name="Start the game").click()
+
+
+def totals(page):
+    return page.locator(".sides b").all_inner_texts()
+
+
+def banner(page):
+    return page.locator(".banner").inner_text()
+
+
+def assert_fits_the_phone(page):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"page scrolls sideways: {width}px"
+
+
+def oh_hell_hand(page, bids, tricks):
+    page.get_by_role("link", name="Enter the bids").click()
+    for seat, bid in bids.items():
+        tap(page, f"bid_{seat}", bid)
+    page.get_by_role("button", name="Save bids").click()
+    for seat, took in tricks.items():
+        tap(page, f"tricks_{seat}", took)
+    page.get_by_role("button", name="Save hand").click()
+
+
+def test_oh_hell_three_hands_in_two_steps_and_a_fix(page, server):
+    new_game(page, server, "oh_hell", ["Ann", "Ben", "Cy", "Dee"], dealer=3)
+    expect(page.locator(".banner")).to_contain_text("Dee deals 1 card")
+    # hand 1, 1 card: Ann bids 1 and takes it, the rest bid 0
+    oh_hell_hand(page, {0: 1, 1: 0, 2: 0, 3: 0}, {0: 1, 1: 0, 2: 0, 3: 0})
+    assert totals(page) == ["11", "10", "10", "10"]
+    # hand 2, 2 cards, Ann deals: the live total shows the bids against the cards
+    page.get_by_role("link", name="Enter the bids").click()
+    tap(page, "bid_1", 1)
+    tap(page, "bid_2", 0)
+    expect(page.locator("[data-sum='bids']")).to_have_text("Total bid: 1 of 2 so far")
+    tap(page, "bid_3", 1)
+    tap(page, "bid_0", 0)
+    expect(page.locator("[data-sum='bids']")).to_have_text("Total bid: 2 of 2")
+    page.get_by_role("button", name="Save bids").click()
+    page.reload()                                   # the bids are kept on the server
+    expect(page.locator("h1")).to_have_text("Hand 2: tricks")
+    for seat, took in {0: 0, 1: 1, 2: 0, 3: 1}.items():
+        tap(page, f"tricks_{seat}", took)
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == ["21", "21", "20", "21"]
+    # hand 3, 3 cards, Ben deals: Cy bids 2 but takes 1, Dee takes 2
+    oh_hell_hand(page, {2: 2, 3: 1, 0: 0, 1: 0}, {2: 1, 3: 2, 0: 0, 1: 0})
+    assert totals(page) == ["31", "31", "20", "21"]
+    expect(page.locator(".banner")).to_contain_text("Cy deals 4 cards")
+    expect(page.locator(".banner")).to_contain_text("Dee bids first")
+    assert_fits_the_phone(page)
+    # fix hand 3: Cy really took 2 and Dee 1
+    page.get_by_role("link", name="3 · 3 cards").click()
+    expect(page.locator("main")).to_contain_text("Cy bid 2, took 1: missed, 0")
+    page.get_by_role("link", name="Fix this hand").click()
+    tap(page, "tricks_2", 2)
+    tap(page, "tricks_3", 1)
+    page.get_by_role("button", name="Save hand 3").click()
+    assert totals(page) == ["31", "31", "32", "32"]
+    expect(page.locator(".sides .lead")).to_have_count(2)
+    expect(page.locator(".sides .lead").first).to_contain_text("Cy")
+    expect(page.locator(".banner")).to_contain_text("Cy deals 4 cards")
+
+
+def test_pitch_dealer_steal(page, server):
+    new_game(page, server, "pitch", ["Ann", "Ben", "Cy"], dealer=0)
+    expect(page.locator(".banner")).to_contain_text("Ann deals")
+    page.get_by_role("link", name="Record hand 1").click()
+    tap(page, "bid_1", 3)
+    # after Ben's 3, Cy may only pass or bid 4; Ann (dealing) may match 3
+    expect(page.locator("fieldset[data-name='bid_2'] input[value='3']")).to_be_disabled()
+    expect(page.locator("fieldset[data-name='bid_0'] input[value='3']")).to_be_enabled()
+    expect(page.locator("fieldset[data-name='bid_0'] input[value='2']")).to_be_disabled()
+    tap(page, "bid_2", "pass")
+    tap(page, "bid_0", 3)
+    for point, side in (("high", 0), ("low", 1), ("jack", 0), ("game", 0)):
+        tap(page, point, side)
+    page.get_by_role("button", name="Save hand 1").click()
+    assert totals(page) == ["3", "1", "0"]
+    expect(page.locator("tbody")).to_contain_text("Ann pitched 3")
+    expect(page.locator(".banner")).to_contain_text("Ben deals")
+    expect(page.locator(".banner")).to_contain_text("Cy bids first")
+    assert_fits_the_phone(page)
+
+
+def test_controls_are_thumb_sized_and_pages_fit_360px(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    new_game(page, server, "back_alley", ["Annabelle", "Benedict", "Cyrano", "Desdemona"])
+    page.get_by_role("link", name="Enter the bids").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    heights = page.locator(".seg span").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
+    assert min(heights) >= 44
+    page.goto(f"{server}/games/new/oh_hell")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
