@@ -132,7 +132,7 @@ def delete_last_hand(db: Database, game_id: int) -> None:
         return
     with db.atomic():
         db["hands"].delete((game_id, len(hands)))
-        touch(db, game_id)
+        db["games"].update(game_id, {"pending": None, "updated": now()})   # bids were for the next hand
         log(db, game_id, "deleted", len(hands), hands[-1], None)
 
 

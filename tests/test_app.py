@@ -329,3 +329,31 @@ def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
     from app import secret_key
     first = secret_key(tmp_path)
     assert len(first) == 64 and secret_key(tmp_path) == first
+
+
+def gzipped_weight(client, url):
+    import gzip
+    from conftest import ROOT
+    assets = [ROOT / "static" / "app.css", ROOT / "static" / "app.js"]
+    return len(gzip.compress(client.get(url).data)) + sum(len(gzip.compress(p.read_bytes())) for p in assets)
+
+
+def test_pages_with_their_css_and_js_stay_under_10_kb_gzipped(client):
+    hands = []
+    sizes = [*range(13, 0, -1), *range(2, 14)]
+    for cards in sizes:
+        hands.append({"bids": [1, "pass", 1, "pass"] if cards > 2 else ["board", "pass", "pass", "pass"],
+                      "tricks": [cards, 0]})
+    game_id = int(client.post("/games/import", data={"record": json.dumps(record("back_alley", FOUR, hands))})
+                  .headers["Location"].rsplit("/", 1)[1])
+    for url in ("/", "/games/new", "/games/new/oh_hell", f"/games/{game_id}", f"/games/{game_id}/hands/25/edit",
+                "/games/import"):
+        assert gzipped_weight(client, url) <= 10 * 1024, url
+
+
+def test_deleting_the_last_hand_drops_bids_made_for_the_next(client):
+    game_id = play_through_forms(client, record("oh_hell", FOUR, [{"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]}]))
+    client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"})
+    client.post(f"/games/{game_id}/hands/1/delete")
+    page = text(client.get(f"/games/{game_id}/hands/new"))
+    assert "Hand 1: bids" in page and "Ann deals 1 card" in page

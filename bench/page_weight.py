@@ -1,0 +1,53 @@
+"""Print every page's weight: HTML plus its CSS and JS, raw and gzipped (budget: 10 KB gzipped).
+
+    python bench/page_weight.py
+"""
+import gzip
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from app import create_app  # noqa: E402
+from conftest import EXAMPLES  # noqa: E402
+
+ASSETS = [ROOT / "static" / "app.css", ROOT / "static" / "app.js"]
+
+
+def weigh(client, url):
+    html = client.get(url).data
+    raw = len(html) + sum(p.stat().st_size for p in ASSETS)
+    packed = len(gzip.compress(html, 9)) + sum(len(gzip.compress(p.read_bytes(), 9)) for p in ASSETS)
+    return raw, packed
+
+
+def pages(client):
+    """Every kind of page, with real games from the shared examples."""
+    urls = ["/", "/games/new", "/games/new/oh_hell", "/games/new/gin3", "/games/import", "/games/404"]
+    for path in sorted(EXAMPLES.glob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        record = json.loads(path.read_text())
+        response = client.post("/games/import", data={"record": json.dumps(record)})
+        game = response.headers["Location"]
+        urls += [game, game + "/hands/1", game + "/hands/1/edit"]
+        if "finished" not in client.get(game).get_data(as_text=True):
+            urls.append(game + "/hands/new")
+    return urls
+
+
+def measure():
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"DATABASE": f"{folder}/weight.db", "SECRET_KEY": "w", "WTF_CSRF_ENABLED": False})
+        client = app.test_client()
+        return [(url, *weigh(client, url)) for url in pages(client)]
+
+
+if __name__ == "__main__":
+    print(f"{'page':45} {'raw':>8} {'gzipped':>8}")
+    for url, raw, packed in measure():
+        print(f"{url:45} {raw:8,} {packed:8,}")
