@@ -269,3 +269,10 @@ def field_for(error: RuleError) -> str:
     if error.field in ("bids", "tricks") and error.seat is not None:
         return f"{'bid' if error.field == 'bids' else 'tricks'}_{error.seat}"
     return error.field or ""
+
+
+def fill_from_args(form: FlaskForm, args: Any) -> None:
+    """Pre-fill a hand form from query values (what a calculator worked out)."""
+    for name, value in args.items():
+        if name in form and name != "csrf_token" and isinstance(value, str) and len(value) <= 10:
+            form[name].data = value

@@ -108,13 +108,13 @@ def set_pending(db: Database, game_id: int, bids: list[Any] | None) -> None:
             {"bids": before} if before else None, {"bids": bids} if bids else None)
 
 
-def add_hand(db: Database, game_id: int, hand: dict[str, Any]) -> int:
+def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "recorded") -> int:
     """Append a hand (and drop the pending bids it completes); return its number."""
     with db.atomic():
         number = db["hands"].count_where("game_id = ?", [game_id]) + 1
         db["hands"].insert({"game_id": game_id, "position": number, "data": dump(hand)})
         db["games"].update(game_id, {"pending": None, "updated": now()})
-        log(db, game_id, "recorded", number, None, hand)
+        log(db, game_id, action, number, None, hand)
     return number
 
 

@@ -7,9 +7,12 @@ from typing import Any
 from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request,
                    url_for)
 
+import exports
+import history as history_words
 import forms
 import store
 from rules_engine import GAMES, RuleError, ScoredGame, score
+from rules_engine import calculators as calc
 from summary import back_alley_lead, hand_summary, next_banner
 
 bp = Blueprint("scorepad", __name__)
@@ -94,7 +97,8 @@ def scoreboard(game_id: int):
             for hand in scored.hands]
     pending = store.pending_bids(db(), game_id)
     return render_template("scoreboard.html", game_id=game_id, scored=scored, rows=rows,
-                           banner_words=next_banner(scored), pending=pending, version=version_of(game_id))
+                           banner_words=next_banner(scored), pending=pending, version=version_of(game_id),
+                           created=record.get("created") or "")
 
 
 def version_of(game_id: int) -> str:
@@ -132,6 +136,8 @@ def record_hand(game_id: int):
     form = forms.hand_form(scored, step)
     if request.method == "GET" and step == "bids" and pending:
         forms.fill(form, {"bids": pending}, scored)
+    if request.method == "GET":
+        forms.fill_from_args(form, request.args)     # values sent by a calculator
     number = len(record["hands"]) + 1
     if form.validate_on_submit():
         try:
@@ -214,18 +220,51 @@ def delete_hand(game_id: int, number: int):
 
 # --- import and export ---------------------------------------------------------------------
 
-def read_upload() -> tuple[str, str | None]:
-    """The record text from the upload or the text box, and the field it came from."""
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def read_upload() -> tuple[str | bytes, str | None]:
+    """The record text from the upload or the text box, and where it came from ("file", "zip")."""
     upload = request.files.get("record")
     if upload and upload.filename:
         data = upload.read(MAX_IMPORT_BYTES + 1)
         if len(data) > MAX_IMPORT_BYTES:
             raise forms.FieldError("record", "That file is too large to be a game record.")
+        if data.startswith(ZIP_MAGIC):
+            return data, "zip"
         try:
             return data.decode("utf-8"), "file"
         except UnicodeDecodeError:
             raise forms.FieldError("record", "That file is not a text file.") from None
     return request.form.get("record", ""), None
+
+
+def import_zip(data: bytes) -> str:
+    """Import every record in a Scorepad zip, skipping games already here; say what happened."""
+    try:
+        found = exports.records_in_zip(data)
+    except ValueError as error:
+        raise forms.FieldError("record", str(error)) from None
+    added, present, bad = 0, 0, []
+    for name, record in found:
+        try:
+            score(record)
+        except (RuleError, RecursionError):
+            bad.append(name.rsplit("/", 1)[-1])
+            continue
+        if store.find_same_game(db(), record) is not None:
+            present += 1
+        else:
+            store.create_game(db(), record, "imported")
+            added += 1
+    if not found:
+        raise forms.FieldError("record", "That zip holds no game records.")
+    words = f"Imported {added} game{'s' if added != 1 else ''}"
+    if present:
+        words += f"; {present} already here, not duplicated"
+    if bad:
+        words += f"; not a valid record: {', '.join(bad)}"
+    return words + "."
 
 
 def parse_record(text: str) -> dict[str, Any]:
@@ -251,6 +290,9 @@ def import_game():
         try:
             text, source = read_upload()
             form.record.data = "" if source else text
+            if source == "zip":
+                flash(import_zip(text))
+                return redirect(url_for("scorepad.home"))
             record = parse_record(text)
         except forms.FieldError as error:
             forms.attach(form, error.field, str(error))
@@ -267,3 +309,144 @@ def export_record(game_id: int):
     filename = f"scorepad-{game_id}-{record['game']}.json"
     return Response(body + "\n", mimetype="application/json",
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})
+
+
+@bp.get("/games/<int:game_id>/scores.csv")
+def export_csv(game_id: int):
+    record, _ = load_game(game_id)
+    filename = f"scorepad-{game_id}-{record['game']}.csv"
+    return Response(exports.game_csv(record), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/games/export.zip")
+def export_all():
+    games = [(entry["id"], entry["record"]) for entry in store.list_games(db())]
+    return Response(exports.all_games_zip(games), mimetype="application/zip",
+                    headers={"Content-Disposition": 'attachment; filename="scorepad-games.zip"'})
+
+
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int):
+    record, scored = load_game(game_id)
+    entries = []
+    for entry in store.history(db(), game_id):
+        version = history_words.restorable(entry)
+        number = entry["hand"]
+        current = record["hands"][number - 1] if number and number <= len(record["hands"]) else None
+        can_restore = version is not None and version != current and number <= len(record["hands"]) + 1
+        entries.append({"entry": entry, "words": history_words.describe(scored, record, entry),
+                        "can_restore": can_restore})
+    return render_template("history.html", game_id=game_id, scored=scored, entries=entries, form=forms.EmptyForm())
+
+
+@bp.post("/games/<int:game_id>/history/<int:entry_id>/restore")
+def restore(game_id: int, entry_id: int):
+    record, _ = load_game(game_id)
+    entry = next((e for e in store.history(db(), game_id) if e["id"] == entry_id), None)
+    version = entry and history_words.restorable(entry)
+    form = forms.EmptyForm()
+    if version is None or not form.validate_on_submit():
+        abort(404)
+    number = entry["hand"]
+    if number > len(record["hands"]) + 1:
+        flash(f"Hand {number} can't come back until the hands before it are there again.")
+        return redirect(url_for("scorepad.history", game_id=game_id))
+    try:
+        score(with_hand(record, number, version))
+    except RuleError as error:
+        flash(f"Hand {number} can't be restored: {error}.")
+        return redirect(url_for("scorepad.history", game_id=game_id))
+    if number == len(record["hands"]) + 1:
+        store.add_hand(db(), game_id, version, "restored")
+    else:
+        store.replace_hand(db(), game_id, number, version, "restored")
+    flash(f"Hand {number} restored; every total after it is recomputed.")
+    return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+
+
+# --- calculators -----------------------------------------------------------------------------
+
+@bp.get("/calculators")
+def calculators():
+    return render_template("calculators.html", game_id=request.args.get("game", type=int))
+
+
+def picked(name: str) -> list[str]:
+    return [code for code in request.args.getlist(name) if code]
+
+
+@bp.get("/calculators/deadwood")
+def deadwood_calculator():
+    game_id = request.args.get("game", type=int)
+    knocker_codes, opponent_codes = picked("knocker"), picked("opponent")
+    result, problem = None, None
+    if knocker_codes:
+        try:
+            both = set(calc.cards(knocker_codes, "knocker")) & set(calc.cards(opponent_codes, "opponent"))
+            if both:
+                raise RuleError("cards", f"{', '.join(c.label for c in sorted(both))} can't be in both hands")
+            knocker = calc.arrange(knocker_codes)
+            opponent = calc.after_layoffs(opponent_codes, knocker.melds, gin=knocker.deadwood == 0)
+            result = {"knocker": knocker, "opponent": opponent if opponent_codes else None}
+        except RuleError as error:
+            problem = error.message[0].upper() + error.message[1:] + "."
+    fill = None
+    if result and game_id and result["opponent"] is not None:
+        who = request.args.get("who", "box")
+        other = "team" if who == "box" else "box"
+        fill = {"result": "gin" if result["knocker"].deadwood == 0 else "knock", "knocker": who,
+                f"deadwood_{who}": result["knocker"].deadwood, f"deadwood_{other}": result["opponent"].deadwood}
+    return render_template("deadwood.html", deck=calc.DECK, suits=calc.SUITS, symbols=calc.SUIT_SYMBOLS,
+                           knocker=set(knocker_codes), opponent=set(opponent_codes), result=result,
+                           problem=problem, game_id=game_id, who=request.args.get("who", "box"), fill=fill)
+
+
+@bp.get("/calculators/game-points")
+def game_points_calculator():
+    game_id = request.args.get("game", type=int)
+    sides = ["Ann & Cy", "Ben & Dee"]
+    if game_id:
+        _, scored = load_game(game_id)
+        sides = list(scored.sides)
+    taken = [picked(f"side_{n}") for n in range(len(sides))]
+    result, problem = None, None
+    if any(taken):
+        owners: dict[str, int] = {}
+        try:
+            for side, codes in enumerate(taken):
+                calc.cards(codes, sides[side])
+                for code in codes:
+                    if code in owners:
+                        raise RuleError("cards", f"{calc.card(code).label} is marked for both "
+                                                 f"{sides[owners[code]]} and {sides[side]}")
+                    owners[code] = side
+            points = [calc.game_points(codes) for codes in taken]
+            result = {"points": points, "winner": calc.game_point_winner(points)}
+        except RuleError as error:
+            problem = error.message[0].upper() + error.message[1:] + "."
+    return render_template("game_points.html", sides=sides, taken=[set(t) for t in taken],
+                           counting=calc.COUNTING_CARDS, result=result, problem=problem, game_id=game_id)
+
+
+# --- rules pages -----------------------------------------------------------------------------
+
+@bp.get("/rules")
+def rules_index():
+    return render_template("rules_index.html", games=GAMES.values())
+
+
+@bp.get("/rules/<game_name>")
+def rules(game_name: str):
+    game = GAMES.get(game_name) or abort(404)
+    game_id = request.args.get("game", type=int)
+    table = None
+    if game_id:
+        _, scored = load_game(game_id)
+        if scored.game.id != game.id:
+            abort(404)
+        table = scored.table
+    players = table.size if table else game.min_players
+    settings = [{"setting": s, "value": table.settings[s.name] if table else None,
+                 "by_count": forms.count_defaults(game, s.name)} for s in game.settings(players)]
+    return render_template("rules.html", game=game, settings=settings, table=table, game_id=game_id)

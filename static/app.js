@@ -96,6 +96,18 @@
   forEach(players, function (input) { input.addEventListener("input", names); });
   if (players.length) names();
 
+  // Print: a clean score sheet (see the print stylesheet).
+  forEach(document.querySelectorAll("[data-print]"), function (b) {
+    b.hidden = false;
+    b.addEventListener("click", function () { window.print(); });
+  });
+
+  // Times in the history: the phone's own clock.
+  forEach(document.querySelectorAll("time[datetime]"), function (t) {
+    var d = new Date(t.getAttribute("datetime"));
+    if (!isNaN(d)) t.textContent = d.toLocaleString([], {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
+  });
+
   // Scoreboard: refresh when another phone records a hand.
   var live = document.querySelector("[data-refresh]");
   if (live) {
