@@ -77,11 +77,11 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
             listed = ", ".join(f"{scored.table.name(seat)} {bid}" for seat, bid in enumerate(new))
             return f"hand {number} bids entered: {listed}"
         return f"hand {number} bids changed: {', '.join(changes(scored, before, after))}"
-    if action == "recorded":
+    if before is None and after is not None:          # recorded, or restored after a delete
         points = hand_points(record, number, after)
         scored_words = "" if points is None else " (" + ", ".join(
             f"{side} {'+' if p > 0 else ''}{p}" for side, p in zip(scored.sides, points)) + ")"
-        return f"hand {number} recorded{scored_words}"
+        return f"hand {number} {action}{scored_words}"
     if action == "deleted":
         return f"hand {number} deleted"
     what = ", ".join(changes(scored, before or {}, after or {})) or "no change"

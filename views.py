@@ -329,12 +329,15 @@ def export_all():
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
     record, scored = load_game(game_id)
-    entries = []
+    entries, offered = [], set()
     for entry in store.history(db(), game_id):
         version = history_words.restorable(entry)
         number = entry["hand"]
         current = record["hands"][number - 1] if number and number <= len(record["hands"]) else None
-        can_restore = version is not None and version != current and number <= len(record["hands"]) + 1
+        key = (number, json.dumps(version, sort_keys=True))
+        can_restore = (version is not None and version != current and number <= len(record["hands"]) + 1
+                       and key not in offered)          # each earlier version offered once, newest entry
+        offered.add(key)
         entries.append({"entry": entry, "words": history_words.describe(scored, record, entry),
                         "can_restore": can_restore})
     return render_template("history.html", game_id=game_id, scored=scored, entries=entries, form=forms.EmptyForm())

@@ -136,9 +136,13 @@ def test_controls_are_thumb_sized_and_pages_fit_360px(browser, server):
     page = context.new_page()
     new_game(page, server, "back_alley", ["Annabelle", "Benedict", "Cyrano", "Desdemona"])
     page.get_by_role("link", name="Enter the bids").click()
+    expect(page.locator("h1")).to_have_text("Hand 1: bids")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     heights = page.locator(".seg span").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
     assert min(heights) >= 44
+    for url in ("/games/new/oh_hell", "/calculators/deadwood", "/calculators/game-points", "/rules/back_alley"):
+        page.goto(server + url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
     page.goto(f"{server}/games/new/oh_hell")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
