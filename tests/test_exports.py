@@ -1,0 +1,188 @@
+"""Take it home: CSV per game, all games as a zip (and back), rules pages, calculators, print."""
+import csv
+import io
+import json
+import re
+import zipfile
+
+import pytest
+
+from rules_engine import score
+from exports import cell, game_csv
+
+from conftest import example_paths, load_example, play_through_forms, record
+
+
+def rows(text):
+    return list(csv.reader(io.StringIO(text)))
+
+
+def example(stem):
+    return load_example([p for p in example_paths() if p.stem == stem][0])[0]
+
+
+def test_back_alley_csv_has_bids_points_and_totals():
+    table = rows(game_csv(example("back_alley-opening")))
+    assert table[0] == ["hand", "dealer", "Ann & Cy bid", "Ann & Cy points", "Ann & Cy total",
+                        "Ben & Dee bid", "Ben & Dee points", "Ben & Dee total"]
+    assert table[1] == ["1", "Dee", "7", "36", "36", "2", "13", "13"]
+    assert table[2] == ["2", "Ann", "pass", "0", "36", "pass", "0", "13"]
+    assert table[3] == ["3", "Ben", "double board", "-240", "-204", "board", "120", "133"]
+    assert table[4] == ["4", "Cy", "5", "-25", "-229", "6", "31", "164"]
+
+
+def test_pitch_csv_gives_the_pitchers_bid_only():
+    table = rows(game_csv(example("pitch-to-7")))
+    assert table[0][:5] == ["hand", "dealer", "Ann bid", "Ann points", "Ann total"]
+    assert table[1] == ["1", "Ann", "3", "-3", "-3", "", "0", "0", "", "3", "3"]
+
+
+def test_gin_csv_has_no_bid_columns():
+    table = rows(game_csv(example("gin3-to-100")))
+    assert table[0] == ["hand", "dealer", "Ann points", "Ann total", "Ben points", "Ben total", "Cy points", "Cy total"]
+    assert table[3] == ["3", "Ann", "0", "30", "56", "56", "56", "56"]
+
+
+@pytest.mark.parametrize("value, written", [
+    ("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("-Ann", "'-Ann"), ("@cmd", "'@cmd"), ("Ann", "Ann"),
+    (-25, -25), (0, 0), (None, ""),
+])
+def test_cells_are_safe_against_formula_injection_and_numbers_stay_numbers(value, written):
+    assert cell(value) == written
+
+
+def test_csv_with_risky_names():
+    text = game_csv(record("gin3", ["=cmd()", "+Ben", "Cy"], [{"result": "knock", "knocker": "box",
+                                                                  "deadwood": {"box": 9, "team": 3}}]))
+    table = rows(text)
+    assert table[0][2] == "'=cmd() points" and table[0][4] == "'+Ben points"
+    assert table[1] == ["1", "'=cmd()", "0", "0", "16", "16", "16", "16"]
+    assert "-25" not in text and text.endswith("\r\n")
+
+
+def test_csv_download(client):
+    game_id = play_through_forms(client, example("smear-to-15"))
+    response = client.get(f"/games/{game_id}/scores.csv")
+    assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
+    table = rows(response.get_data(as_text=True))
+    assert table[-1] == ["10", "Ann", "", "1", "15", "4", "-4", "5"]
+    assert client.get("/games/9/scores.csv").status_code == 404
+
+
+def test_all_games_zip_and_back_without_duplicates(client, tmp_path):
+    ids = [play_through_forms(client, example(stem)) for stem in ("pitch-to-7", "gin3-to-100", "oh_hell-short")]
+    response = client.get("/games/export.zip")
+    assert response.mimetype == "application/zip"
+    data = response.data
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    names = sorted(archive.namelist())
+    assert names == ["games/game-1-pitch.json", "games/game-2-gin3.json", "games/game-3-oh_hell.json", "summary.csv"]
+    summary = rows(archive.read("summary.csv").decode())
+    assert summary[0] == ["game", "date", "kind", "players", "final totals", "winners"]
+    by_kind = {row[2]: row[3:] for row in summary[1:]}
+    assert by_kind["Pitch"] == ["Ann, Ben, Cy", "Ann 7; Ben 6; Cy -1", "Ann"]
+    assert by_kind["Three-player Gin"] == ["Ann, Ben, Cy", "Ann 30; Ben 134; Cy 56", "Ben"]
+    assert by_kind["Oh Hell"] == ["Eileen, Frank, George, Holland", "Eileen 35; Frank 42; George 30; Holland 33",
+                                  "Frank"]
+    # importing the zip here adds nothing; into an empty app it restores all three
+    upload = {"record": (io.BytesIO(data), "scorepad-games.zip")}
+    response = client.post("/games/import", data=upload, content_type="multipart/form-data", follow_redirects=True)
+    assert "Imported 0 games; 3 already here, not duplicated." in response.get_data(as_text=True)
+    from app import create_app
+    other = create_app({"TESTING": True, "DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "o",
+                        "WTF_CSRF_ENABLED": False}).test_client()
+    response = other.post("/games/import", data={"record": (io.BytesIO(data), "games.zip")},
+                          content_type="multipart/form-data", follow_redirects=True)
+    assert "Imported 3 games." in response.get_data(as_text=True)
+    def games(app_client):
+        return sorted(json.dumps({k: v for k, v in app_client.get(f"/games/{n}/record.json").get_json().items()
+                                  if k != "created"}, sort_keys=True) for n in ids)
+    assert games(other) == games(client)
+
+
+def test_a_zip_with_a_bad_record_imports_the_rest(client):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("games/good.json", json.dumps(example("pitch-partners")))
+        archive.writestr("games/bad.json", json.dumps({"format": "scorepad/1", "game": "pitch", "players": []}))
+        archive.writestr("games/broken.json", "{nope")
+    response = client.post("/games/import", data={"record": (io.BytesIO(buffer.getvalue()), "x.zip")},
+                           content_type="multipart/form-data", follow_redirects=True)
+    assert "Imported 1 game; not a valid record: bad.json, broken.json." in response.get_data(as_text=True)
+
+
+def test_a_broken_zip_is_explained(client):
+    response = client.post("/games/import", data={"record": (io.BytesIO(b"PK\x03\x04garbage"), "x.zip")},
+                           content_type="multipart/form-data")
+    assert "That is not a zip file." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game_id", ["oh_hell", "back_alley", "pitch", "smear", "gin3"])
+def test_rules_pages_cover_setup_bidding_play_scoring_and_settings(client, game_id):
+    from rules_engine import GAMES
+    page = client.get(f"/rules/{game_id}").get_data(as_text=True)
+    headings = re.findall(r"<h2>([^<]*)</h2>", page)
+    assert headings[0] == "Setup" and headings[-1] == "Settings"
+    assert any("coring" in h for h in headings)
+    game = GAMES[game_id]
+    for setting in game.settings(game.min_players):
+        assert setting.name.replace("_", " ").capitalize() in page
+
+
+@pytest.mark.parametrize("game_id", ["back_alley", "pitch", "gin3"])
+def test_rules_pages_mark_the_decisions_taken(client, game_id):
+    assert "<strong>Decision:</strong>" in client.get(f"/rules/{game_id}").get_data(as_text=True)
+
+
+def test_rules_opened_from_a_game_show_its_settings(client):
+    game_id = play_through_forms(client, example("oh_hell-variants"))
+    page = re.sub(r"\s+", " ", client.get(f"/rules/oh_hell?game={game_id}").get_data(as_text=True))
+    assert "Settings of this game" in page
+    assert "Hook: <strong>on</strong>" in page and "Max cards: <strong>7</strong>" in page
+    assert client.get(f"/rules/pitch?game={game_id}").status_code == 404
+    assert client.get("/rules/bridge").status_code == 404
+
+
+def test_deadwood_calculator_fills_the_gin_hand(client):
+    game_id = play_through_forms(client, record("gin3", ["Ann", "Ben", "Cy"], []))
+    knocker = "5H 6H 7H 8H JC JD JS 2C 3C AD".split()
+    opponent = "4H 9H JH QC KD AC 2D 7S 6C 3D".split()
+    query = "&".join([f"game={game_id}", "who=team"] + [f"knocker={c}" for c in knocker] +
+                     [f"opponent={c}" for c in opponent])
+    page = re.sub(r"\s+", " ", client.get(f"/calculators/deadwood?{query}").get_data(as_text=True))
+    assert "Knocker: 6 deadwood" in page and "Opponent: 39 deadwood after lay-offs" in page
+    link = re.search(r'href="([^"]*hands/new[^"]*)"', page).group(1).replace("&amp;", "&")
+    form = client.get(link).get_data(as_text=True)
+    assert 'name="result" value="knock" checked' in form and 'name="knocker" value="team" checked' in form
+    assert re.search(r'<input[^>]*name="deadwood_team"[^>]*value="6"', form)
+    assert re.search(r'<input[^>]*name="deadwood_box"[^>]*value="39"', form)
+
+
+@pytest.mark.parametrize("query, message", [
+    ("knocker=AS&opponent=AS", "A\u2660 can&#39;t be in both hands."),
+    ("knocker=XX", "&#39;XX&#39; is not a card (write it like AS, 10H, KD)."),
+])
+def test_deadwood_calculator_errors(client, query, message):
+    assert message in client.get(f"/calculators/deadwood?{query}").get_data(as_text=True)
+
+
+def test_game_points_calculator(client):
+    game_id = play_through_forms(client, record("smear", ["Ann", "Ben", "Cy", "Dee"], []))
+    query = f"game={game_id}&side_0=10H&side_0=JS&side_1=AS&side_1=KS&side_1=QD"
+    page = re.sub(r"\s+", " ", client.get(f"/calculators/game-points?{query}").get_data(as_text=True))
+    assert "Ann &amp; Cy: <b>11</b>" in page and "Ben &amp; Dee: <b>9</b>" in page
+    assert "Ann &amp; Cy get the Game point." in page
+    link = re.search(r'href="([^"]*hands/new[^"]*)"', page).group(1).replace("&amp;", "&")
+    assert 'name="game" value="0" checked' in client.get(link).get_data(as_text=True)
+    tie = client.get("/calculators/game-points?side_0=10H&side_1=10S").get_data(as_text=True)
+    assert "A tie: nobody gets the Game point." in tie
+    both = client.get("/calculators/game-points?side_0=10H&side_1=10H").get_data(as_text=True)
+    assert "10\u2665 is marked for both Ann &amp; Cy and Ben &amp; Dee." in both
+
+
+def test_scoreboard_carries_the_score_sheet_details_for_print(client):
+    game_id = play_through_forms(client, example("smear-to-15"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'class="print-only"' in page and "extra cards 2" in page and "Game over: Ann &amp; Cy win." in page
+    with client.get("/static/app.css") as response:
+        assert "@media print" in response.get_data(as_text=True)
