@@ -146,3 +146,66 @@ def test_controls_are_thumb_sized_and_pages_fit_360px(browser, server):
     page.goto(f"{server}/games/new/oh_hell")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+def import_record(page, server, record):
+    import json
+    page.goto(f"{server}/games/import")
+    page.fill("#record", json.dumps(record))
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator(".sides")).to_be_visible()
+
+
+def test_restore_a_hand_from_the_history(page, server):
+    record = {"format": "scorepad/1", "game": "gin3", "players": ["Ann", "Ben", "Cy"],
+              "hands": [{"result": "knock", "knocker": "box", "deadwood": {"box": 6, "team": 23}}]}
+    import_record(page, server, record)
+    expect(page.locator(".sides b")).to_have_text(["17", "0", "0"])
+    page.get_by_role("link", name="1 · Ann in the box").click()
+    page.get_by_role("link", name="Fix this hand").click()
+    page.fill("#deadwood_team", "30")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".sides b")).to_have_text(["24", "0", "0"])
+    page.get_by_role("link", name="History").click()
+    expect(page.locator("main li").first).to_contain_text(
+        "hand 1 edited: team's deadwood 23 -> 30 (Ann's score for hand 1: 17 -> 24)")
+    page.get_by_role("button", name="Restore hand 1 as it was before this").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 restored; every total after it is recomputed.")
+    expect(page.locator(".sides b")).to_have_text(["17", "0", "0"])
+    assert_fits_the_phone(page)
+
+
+def test_fill_a_gin_hand_from_the_deadwood_calculator(page, server):
+    new_game(page, server, "gin3", ["Ann", "Ben", "Cy"])
+    page.get_by_role("link", name="Record hand 1").click()
+    page.get_by_role("link", name="Count the deadwood from the cards").click()
+    for code in "5H 6H 7H 8H JC JD JS 2C 3C AD".split():
+        page.locator(f"input[name=knocker][value='{code}'] + span").click()
+    for code in "4H 9H JH QC KD AC 2D 7S 6C 3D".split():
+        page.locator(f"input[name=opponent][value='{code}'] + span").click()
+    assert_fits_the_phone(page)
+    page.get_by_role("button", name="Count").click()
+    expect(page.locator(".result")).to_contain_text("Knocker: 6 deadwood")
+    expect(page.locator(".result")).to_contain_text("Opponent: 39 deadwood after lay-offs")
+    page.get_by_role("link", name="Fill in the hand with this").click()
+    expect(page.locator("#deadwood_box")).to_have_value("6")
+    expect(page.locator("#deadwood_team")).to_have_value("39")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".sides b")).to_have_text(["33", "0", "0"])
+
+
+def test_a_full_back_alley_game_prints_on_one_page(browser, server):
+    sizes = [*range(13, 0, -1), *range(2, 14)]
+    hands = [{"bids": [1, "pass", 1, "pass"] if cards > 2 else ["board", "pass", "pass", "pass"],
+              "tricks": [cards, 0]} for cards in sizes]
+    record = {"format": "scorepad/1", "game": "back_alley", "players": ["Annabelle", "Benedict", "Cyrano", "Desdemona"],
+              "hands": hands}
+    context = browser.new_context()
+    page = context.new_page()
+    import_record(page, server, record)
+    expect(page.locator(".banner")).to_contain_text("Game over: Annabelle & Cyrano win.")
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper)
+        assert pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page\r") + pdf.count(b"/Type /Page>") \
+            + pdf.count(b"/Type /Page/") == 1, paper
+    context.close()
