@@ -27,14 +27,17 @@ def weigh(client, url):
 
 def pages(client):
     """Every kind of page, with real games from the shared examples."""
-    urls = ["/", "/games/new", "/games/new/oh_hell", "/games/new/gin3", "/games/import", "/games/404"]
+    urls = ["/", "/games/new", "/games/new/oh_hell", "/games/new/gin3", "/games/import", "/games/404",
+            "/rules", "/rules/back_alley", "/rules/gin3", "/calculators", "/calculators/game-points",
+            "/calculators/deadwood?" + "&".join(f"knocker={c}" for c in "5H 6H 7H 8H JC JD JS 2C 3C AD".split())
+            + "&" + "&".join(f"opponent={c}" for c in "4H 9H JH QC KD AC 2D 7S 6C 3D".split())]
     for path in sorted(EXAMPLES.glob("*.json")):
         if path.name.endswith(".expected.json"):
             continue
         record = json.loads(path.read_text())
         response = client.post("/games/import", data={"record": json.dumps(record)})
         game = response.headers["Location"]
-        urls += [game, game + "/hands/1", game + "/hands/1/edit"]
+        urls += [game, game + "/hands/1", game + "/hands/1/edit", game + "/history"]
         if "finished" not in client.get(game).get_data(as_text=True):
             urls.append(game + "/hands/new")
     return urls

@@ -347,7 +347,8 @@ def test_pages_with_their_css_and_js_stay_under_10_kb_gzipped(client):
     game_id = int(client.post("/games/import", data={"record": json.dumps(record("back_alley", FOUR, hands))})
                   .headers["Location"].rsplit("/", 1)[1])
     for url in ("/", "/games/new", "/games/new/oh_hell", f"/games/{game_id}", f"/games/{game_id}/hands/25/edit",
-                "/games/import"):
+                "/games/import", f"/games/{game_id}/history", "/rules/back_alley", "/calculators/deadwood",
+                "/calculators/game-points"):
         assert gzipped_weight(client, url) <= 10 * 1024, url
 
 
