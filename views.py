@@ -140,20 +140,29 @@ def record_hand(game_id: int):
         forms.fill_from_args(form, request.args)     # values sent by a calculator
     number = len(record["hands"]) + 1
     if form.validate_on_submit():
-        try:
-            hand = forms.hand_from(form, scored, step, pending)
-            if step == "bids":
-                scored.check_bids(hand["bids"])
-            else:
-                score(with_hand(record, number, hand))
-        except forms.FieldError as error:
-            forms.attach(form, error.field, str(error))
-        except RuleError as error:
-            show_rule_error(form, error, number)
-        else:
+        hand = checked_hand(form, scored, record, number, step, pending)
+        if hand is not None:
             return save_new_hand(game_id, record, number, step, hand)
     return render_template("hand_form.html", game_id=game_id, scored=scored, form=form, step=step,
                            number=number, pending=pending, editing=False, **form_context(scored, pending))
+
+
+def checked_hand(form, scored: ScoredGame, record: dict[str, Any], number: int, step: str,
+                 pending: list[Any] | None) -> dict[str, Any] | None:
+    """The hand the form describes if the rules accept it as hand `number` (bids alone for the
+    bids step); otherwise None, with the reason shown next to the field concerned."""
+    try:
+        hand = forms.hand_from(form, scored, step, pending)
+        if step == "bids":
+            scored.check_bids(hand["bids"])
+        else:
+            score(with_hand(record, number, hand))
+        return hand
+    except forms.FieldError as error:
+        forms.attach(form, error.field, str(error))
+    except RuleError as error:
+        show_rule_error(form, error, number)
+    return None
 
 
 def save_new_hand(game_id: int, record: dict[str, Any], number: int, step: str, hand: dict[str, Any]):
@@ -188,14 +197,8 @@ def edit_hand(game_id: int, number: int):
     if request.method == "GET":
         forms.fill(form, record["hands"][number - 1], before)
     if form.validate_on_submit():
-        try:
-            hand = forms.hand_from(form, before, "full")
-            score(with_hand(record, number, hand))
-        except forms.FieldError as error:
-            forms.attach(form, error.field, str(error))
-        except RuleError as error:
-            show_rule_error(form, error, number)
-        else:
+        hand = checked_hand(form, before, record, number, "full", None)
+        if hand is not None:
             if hand != record["hands"][number - 1]:
                 store.replace_hand(db(), game_id, number, hand)
                 flash(f"Hand {number} changed; every total after it is recomputed.")
