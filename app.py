@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
 import os
 import secrets
 import socket
@@ -33,7 +35,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=4_000_000,
-                            SEND_FILE_MAX_AGE_DEFAULT=3600)
+                            SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600)     # assets are versioned below
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -42,8 +44,37 @@ def create_app(test_config: dict | None = None) -> Flask:
     store.open_db(app.config["DATABASE"]).close()       # create or migrate at start
     app.register_blueprint(views.bp)
     app.teardown_appcontext(close_db)
+    app.after_request(compress)
+    app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
     register_errors(app)
     return app
+
+
+def asset_version(folder: Path) -> str:
+    """Changes whenever a stylesheet or script does, so browsers may cache them for a year."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+COMPRESSIBLE = ("text/", "application/json", "application/javascript")
+
+
+def compress(response):
+    """Gzip text for phones on poor Wi-Fi."""
+    from flask import request
+    if ("gzip" not in request.headers.get("Accept-Encoding", "") or response.status_code != 200
+            or not (response.mimetype or "").startswith(COMPRESSIBLE) or "Content-Encoding" in response.headers):
+        return response
+    response.direct_passthrough = False
+    body = response.get_data()
+    if len(body) < 500:
+        return response
+    response.set_data(gzip.compress(body, 6))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
+    return response
 
 
 def close_db(_error: BaseException | None = None) -> None:

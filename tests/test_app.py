@@ -358,3 +358,16 @@ def test_deleting_the_last_hand_drops_bids_made_for_the_next(client):
     client.post(f"/games/{game_id}/hands/1/delete")
     page = text(client.get(f"/games/{game_id}/hands/new"))
     assert "Hand 1: bids" in page and "Ann deals 1 card" in page
+
+
+def test_text_is_gzipped_for_browsers_that_ask_and_assets_are_versioned(client):
+    import gzip
+    page = client.get("/games/new/oh_hell", headers={"Accept-Encoding": "gzip, br"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    html_text = gzip.decompress(page.data).decode()
+    assert "New Oh Hell game" in html_text
+    css_url = re.search(r'href="(/static/app.css\?v=[0-9a-f]{10})"', html_text).group(1)
+    with client.get(css_url, headers={"Accept-Encoding": "gzip"}) as css:
+        assert css.headers["Content-Encoding"] == "gzip" and "max-age=31536000" in css.headers["Cache-Control"]
+        assert b"@media print" in gzip.decompress(css.data)
+    assert "Content-Encoding" not in client.get("/games/new/oh_hell").headers
