@@ -12,7 +12,7 @@ import secrets
 import socket
 from pathlib import Path
 
-from flask import Flask, render_template
+from flask import Flask, g, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 import store
@@ -63,7 +63,6 @@ COMPRESSIBLE = ("text/", "application/json", "application/javascript")
 
 def compress(response):
     """Gzip text for phones on poor Wi-Fi."""
-    from flask import request
     if ("gzip" not in request.headers.get("Accept-Encoding", "") or response.status_code != 200
             or not (response.mimetype or "").startswith(COMPRESSIBLE) or "Content-Encoding" in response.headers):
         return response
@@ -78,7 +77,6 @@ def compress(response):
 
 
 def close_db(_error: BaseException | None = None) -> None:
-    from flask import g
     db = g.pop("db", None)
     if db is not None:
         db.close()

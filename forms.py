@@ -124,10 +124,6 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
 
 # --- hands ---------------------------------------------------------------------------------
 
-def bid_label(value: Any) -> str:
-    return str(value)
-
-
 def bid_options(scored: ScoredGame, seat: int) -> list[Any]:
     """Every bid a seat could make in this hand, before knowing the others'."""
     if scored.game.id in ("pitch", "smear"):
@@ -143,7 +139,7 @@ def bid_fields(scored: ScoredGame) -> dict[str, Field]:
     fields = {}
     for seat in bidding_order(scored.state.dealer, table.size):
         label = table.name(seat) + (" (deals)" if seat == scored.state.dealer else "")
-        choices = [(str(bid), bid_label(bid)) for bid in bid_options(scored, seat)]
+        choices = [(str(bid), str(bid)) for bid in bid_options(scored, seat)]
         fields[f"bid_{seat}"] = RadioField(label, choices=options(choices), validate_choice=False)
     return fields
 

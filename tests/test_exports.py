@@ -7,7 +7,6 @@ import zipfile
 
 import pytest
 
-from rules_engine import score
 from exports import cell, game_csv
 
 from conftest import example_paths, load_example, play_through_forms, record
