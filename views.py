@@ -79,7 +79,9 @@ def new_game(game_id: str):
         except forms.FieldError as error:
             forms.attach(form, error.field, str(error))
         except RuleError as error:
-            field = {"players": "player_0", "first_dealer": "first_dealer",
+            filled = [seat for seat in range(game.max_players) if (form[f"player_{seat}"].data or "").strip()]
+            player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
+            field = {"players": player, "first_dealer": "first_dealer",
                      "first_captain": "first_captain"}.get(error.place, "settings")
             forms.attach(form, field, error.message[0].upper() + error.message[1:] + ".")
         else:

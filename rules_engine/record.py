@@ -97,12 +97,12 @@ def read_players(game: Game, raw: Any) -> tuple[str, ...]:
     if not game.min_players <= len(raw) <= game.max_players:
         raise RuleError("players", f"{game.title} is for {count} players, not {len(raw)}")
     names: list[str] = []
-    for seat, name in enumerate(raw, start=1):
+    for seat, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("players", f"player {seat} needs a name")
+            raise RuleError("players", f"player {seat + 1} needs a name", "players", seat)
         name = name.strip()
         if name.casefold() in (n.casefold() for n in names):
-            raise RuleError("players", f"two players are called {name}: give each a different name")
+            raise RuleError("players", f"two players are called {name}: give each a different name", "players", seat)
         names.append(name)
     return tuple(names)
 

@@ -89,6 +89,13 @@ def test_oh_hell_largest_hand_left_blank_follows_the_player_count(client):
     assert "max_cards" not in client.get(f"/games/{game_id}/record.json").get_json()["settings"]
 
 
+def test_a_repeated_name_is_flagged_on_the_second_one(client):
+    data = new_game_data(record("oh_hell", FOUR)) | {"player_1": "", "player_3": " ann"}
+    response = client.post("/games/new/oh_hell", data=data)
+    assert 'id="player_3-error"' in response.get_data(as_text=True)
+    assert errors(response) == ["Two players are called ann: give each a different name."]
+
+
 def test_partnership_pitch_needs_four_players(client):
     data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"setting_partnerships": "y"}
     response = client.post("/games/new/pitch", data=data)
