@@ -138,12 +138,8 @@ def delete_last_hand(db: Database, game_id: int) -> None:
 
 def list_games(db: Database) -> list[dict[str, Any]]:
     """Every game's record with its id and when it was last played, newest first."""
-    rows = db.query("select id from games order by updated desc, id desc")
-    games = []
-    for row in rows:
-        record = record_of(db, row["id"])
-        games.append({"id": row["id"], "record": record, "updated": get_row(db, row["id"])["updated"]})
-    return games
+    rows = db.query("select id, updated from games order by updated desc, id desc")
+    return [{"id": row["id"], "record": record_of(db, row["id"]), "updated": row["updated"]} for row in rows]
 
 
 def known_names(db: Database) -> list[str]:

@@ -102,10 +102,6 @@ class BackAlley(Game):
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         return [PASS, *range(1, self.cards(table, state)), BOARD]
 
-    def board_word(self, bids: Mapping[int, Any]) -> str:
-        """What a board claimed now would be called (board, double board...)."""
-        return BOARD_WORDS.get(sum(1 for bid in bids.values() if bid == BOARD) + 1, "board")
-
     def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[Any, ...]:
         cards = self.cards(table, state)
         bids = read_list(state, raw, "bids", table.size, "player")
