@@ -26,7 +26,7 @@ def weigh(client, url):
 
 
 def pages(client):
-    """Every kind of page, with real games from the shared examples."""
+    """Every kind of page, with real games from the project's examples."""
     urls = ["/", "/games/new", "/games/new/oh_hell", "/games/new/gin3", "/games/import", "/games/404",
             "/rules", "/rules/back_alley", "/rules/gin3", "/calculators", "/calculators/game-points",
             "/calculators/deadwood?" + "&".join(f"knocker={c}" for c in "5H 6H 7H 8H JC JD JS 2C 3C AD".split())

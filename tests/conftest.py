@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT.parent / "shared" / "examples"
+EXAMPLES = ROOT / "examples"
 
 
 def record(game, players, hands=(), settings=None, **extra):

@@ -1,4 +1,4 @@
-"""Every record in shared/examples scores exactly as its .expected.json says."""
+"""Every record in examples/ scores exactly as its .expected.json says."""
 from rules_engine import score
 
 
