@@ -1,4 +1,4 @@
-"""The project stands alone: a user's clone has no ../shared folder, so nothing may read it."""
+"""The project stands alone: a user's clone has no shared folder beside it, so nothing may read one."""
 import subprocess
 
 from conftest import ROOT
