@@ -1,6 +1,7 @@
 """Scorepad: keeps score at a real card table.
 
-    python app.py [--host 0.0.0.0] [--port 5000] [--db instance/scorepad.db]
+    python app.py [--host 0.0.0.0] [--port 5000] [--db instance/scorepad.db]   serve (waitress)
+    gunicorn -w 4 'app:create_app()'                                            a club server
 """
 from __future__ import annotations
 
@@ -10,23 +11,50 @@ import hashlib
 import os
 import secrets
 import socket
+import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from flask import Flask, g, render_template, request
-from flask_wtf.csrf import CSRFError, CSRFProtect
 
 import store
-import views
+import pages
 
-csrf = CSRFProtect()
+VERSION = "1.1.0"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
+@contextmanager
+def starting(instance: Path) -> Iterator[None]:
+    """Only one process at a time sets up the instance folder (gunicorn starts its workers at once)."""
+    try:
+        import fcntl
+    except ImportError:                         # Windows: waitress runs one process
+        yield
+        return
+    with open(instance / ".starting.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def secret_key(instance: Path) -> str:
-    """Made once per installation and kept in instance/, never in the code."""
+    """Made once per installation and kept in instance/, never in the code (call while `starting`)."""
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+    if not path.exists() or not path.read_text().strip():
+        fresh = instance / f".secret_key.{os.getpid()}"
+        fresh.write_text(secrets.token_hex(32))
+        fresh.chmod(0o600)
+        os.replace(fresh, path)                 # never seen half-written
     return path.read_text().strip()
 
 
@@ -34,16 +62,19 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
-    app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=4_000_000,
-                            SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600)     # assets are versioned below
+    app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=12_000_000,
+                            SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,     # assets are versioned below
+                            WTF_CSRF_TIME_LIMIT=None,                      # a hand can take an hour to play
+                            SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
     if test_config:
         app.config.update(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = secret_key(instance)
-    csrf.init_app(app)
-    store.open_db(app.config["DATABASE"]).close()       # create or migrate at start
-    app.register_blueprint(views.bp)
+    with starting(instance):
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = secret_key(instance)
+        store.migrate(app.config["DATABASE"])
+    app.register_blueprint(pages.bp)
     app.teardown_appcontext(close_db)
+    app.after_request(secure)
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
     register_errors(app)
@@ -56,6 +87,12 @@ def asset_version(folder: Path) -> str:
     for path in sorted(folder.glob("*")):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:10]
+
+
+def secure(response):
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 COMPRESSIBLE = ("text/", "application/json", "application/javascript")
@@ -82,53 +119,112 @@ def close_db(_error: BaseException | None = None) -> None:
         db.close()
 
 
+def error_page(title: str, message: str, status: int):
+    return render_template("error.html", title=title, message=message), status
+
+
 def register_errors(app: Flask) -> None:
-    @app.errorhandler(404)
-    def not_found(_error):
-        return render_template("error.html", title="Not found",
-                               message="There is no such game or page here."), 404
-
-    @app.errorhandler(405)
-    def wrong_method(_error):
-        return render_template("error.html", title="Not here",
-                               message="That page can't be used that way."), 405
-
-    @app.errorhandler(CSRFError)
-    def form_expired(_error):
-        return render_template("error.html", title="Form expired",
-                               message="That form was too old or came from elsewhere. Go back, "
-                                       "reload the page and try again: nothing was changed."), 400
-
-    @app.errorhandler(413)
-    def too_large(_error):
-        return render_template("error.html", title="Too large",
-                               message="That upload is too large to be a game record."), 413
+    pages = {
+        400: ("Not understood", "That request could not be read: nothing was changed."),
+        403: ("Not allowed", "That can't be done from here: nothing was changed."),
+        404: ("Not found", "There is no such game or page here."),
+        405: ("Not here", "That page can't be used that way."),
+        413: ("Too large", "That upload is too large to be a game record."),
+    }
+    for status, (title, message) in pages.items():
+        app.register_error_handler(status, lambda _e, t=title, m=message, s=status: error_page(t, m, s))
+    app.register_error_handler(store.Busy, lambda _e: error_page(
+        "Busy", "Another phone was saving at the same moment and the table is still busy. "
+                "Nothing was changed: go back and try again.", 503))
 
 
-def addresses(host: str, port: int) -> list[str]:
-    if host not in ("0.0.0.0", "::"):
-        return [f"http://{host}:{port}/"]
-    found = {"127.0.0.1"}
+# --- the command ---------------------------------------------------------------------------------
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses other devices may reach this computer on (no traffic is sent)."""
+    found: set[str] = set()
     try:
         found |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
     except OSError:
         pass
-    return [f"http://{address}:{port}/" for address in sorted(found)]
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))          # a documentation address: picks the outgoing interface
+        found.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    return sorted(address for address in found if not address.startswith("127.") and address != "0.0.0.0")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="Scorepad: keep score at a card table.")
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: phones on the same Wi-Fi)")
-    parser.add_argument("--port", type=int, default=5000, help="port (default 5000)")
-    parser.add_argument("--db", help="SQLite database file (default instance/scorepad.db)")
-    args = parser.parse_args()
+def addresses(host: str, port: int) -> list[tuple[str, str]]:
+    """(address, note): LAN addresses first, this computer's own last."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [(f"http://{host}:{port}/", "this computer only" if host.startswith("127.") else "")]
+    return ([(f"http://{address}:{port}/", "") for address in lan_addresses()]
+            + [(f"http://127.0.0.1:{port}/", "this computer only")])
+
+
+def terminal_qr(url: str) -> str:
+    """The address as a QR code drawn in the terminal, for a phone's camera."""
+    import io
+
+    import segno
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="app.py", description="Scorepad: keep score at a card table. Serves the app with waitress "
+                                   "and prints the addresses a phone on the same Wi-Fi can open.")
+    parser.add_argument("--host", default="0.0.0.0",
+                        help="address to listen on (default 0.0.0.0: every interface, so phones on the same "
+                             "Wi-Fi can reach it; 127.0.0.1: this computer only)")
+    parser.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
+    parser.add_argument("--db", metavar="PATH", help="SQLite database file (default instance/scorepad.db)")
+    parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
+    parser.add_argument("--no-qr", action="store_true", help="do not print the QR code of the address")
+    parser.add_argument("--backup", metavar="FILE",
+                        help="write a consistent copy of the database to FILE (safe while the app is serving) "
+                             "and exit")
+    parser.add_argument("--restore", metavar="FILE",
+                        help="replace the database with the backup FILE and exit (stop the app first)")
+    parser.add_argument("--version", action="version", version=f"Scorepad {VERSION}")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     config = {"DATABASE": os.path.abspath(args.db)} if args.db else None
     app = create_app(config)
-    print("Scorepad is running. Open one of these on a phone on the same Wi-Fi:")
-    for address in addresses(args.host, args.port):
-        print("  " + address)
-    app.run(host=args.host, port=args.port, threaded=True)
+    database = app.config["DATABASE"]
+    if args.backup:
+        store.backup(database, args.backup)
+        print(f"Backed up {database} to {args.backup}")
+        return 0
+    if args.restore:
+        try:
+            store.restore_backup(args.restore, database)
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
+        print(f"Restored {database} from {args.restore}")
+        return 0
+    from waitress import serve
+    found = addresses(args.host, args.port)
+    print(f"Scorepad {VERSION} is running (database {database}).")
+    print("Open one of these on a phone on the same Wi-Fi:")
+    for address, note in found:
+        print(f"  {address}" + (f"   ({note})" if note else ""))
+    if not args.no_qr and not found[0][1]:
+        print(terminal_qr(found[0][0]))
+    print("Stop with Ctrl+C.", flush=True)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="Scorepad", _quiet=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

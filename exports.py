@@ -5,12 +5,13 @@ import csv
 import io
 import json
 import zipfile
-from typing import Any, Iterable
+import zlib
+from typing import Any, Callable, Iterable
 
 from rules_engine import ScoredGame, score
 from summary import team_bid
 
-RISKY_STARTS = ("=", "+", "-", "@", "\t", "\r")
+RISKY_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")   # and full-width = + - @
 
 
 def cell(value: Any) -> Any:
@@ -25,7 +26,7 @@ def cell(value: Any) -> Any:
 
 def to_csv(rows: Iterable[list[Any]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)   # text always quoted
     for row in rows:
         writer.writerow([cell(value) for value in row])
     return out.getvalue()
@@ -66,46 +67,69 @@ def game_csv(record: dict[str, Any]) -> str:
     return to_csv(rows)
 
 
-def summary_row(game_id: int, record: dict[str, Any]) -> list[Any]:
-    scored = score(record)
+def summary_row(game_id: int, record: dict[str, Any], scored: ScoredGame | None) -> list[Any]:
+    players = record.get("players") or []
+    if scored is None:
+        return [game_id, (record.get("created") or "")[:10], record.get("game"), ", ".join(map(str, players)),
+                "", "can't be scored"]
     return [game_id, (record.get("created") or "")[:10], scored.game.title, ", ".join(scored.table.players),
             "; ".join(f"{side} {total}" for side, total in zip(scored.sides, scored.totals)),
             " and ".join(scored.winners) if scored.finished else "in progress"]
 
 
-def all_games_zip(games: list[tuple[int, dict[str, Any]]]) -> bytes:
-    """Every game's scorepad/1 record and a summary CSV, in one zip."""
+def all_games_zip(games: list[tuple[int, dict[str, Any]]],
+                  scorer: Callable[[dict[str, Any]], tuple[ScoredGame | None, Any]]) -> bytes:
+    """Every game's scorepad/1 record and a summary CSV, in one zip (no folders)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         rows = [["game", "date", "kind", "players", "final totals", "winners"]]
         for game_id, record in games:
-            archive.writestr(f"games/game-{game_id}-{record['game']}.json",
-                             json.dumps(record, indent=1, ensure_ascii=False))
-            rows.append(summary_row(game_id, record))
-        archive.writestr("summary.csv", to_csv(rows))
+            archive.writestr(f"game-{game_id}-{record['game']}.json", json.dumps(record, indent=1, ensure_ascii=False))
+            scored, problem = scorer(record)
+            rows.append(summary_row(game_id, record, None if problem else scored))
+        archive.writestr(SUMMARY, to_csv(rows))
     return buffer.getvalue()
 
 
-MAX_ZIP_MEMBERS = 2000
-MAX_MEMBER_BYTES = 2_000_000
+MAX_ZIP_RECORDS = 200
+MAX_ZIP_BYTES = 10_000_000            # uncompressed, all members together
+MAX_RECORD_BYTES = 1_000_000
+SUMMARY = "summary.csv"               # written by the export, ignored on import
+
+
+def zip_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    """The records in a zip, after checking its shape: top-level *.json files only (and the summary)."""
+    infos = archive.infolist()
+    for info in infos:
+        if "/" in info.filename or "\\" in info.filename:
+            raise ValueError(f"That zip has folders ({info.filename}): a Scorepad export has none.")
+        if not info.filename.endswith(".json") and info.filename != SUMMARY:
+            raise ValueError(f"That zip holds {info.filename}, which is not a game record (.json).")
+    members = [info for info in infos if info.filename.endswith(".json")]
+    if len(members) > MAX_ZIP_RECORDS:
+        raise ValueError(f"That zip holds {len(members)} records: at most {MAX_ZIP_RECORDS} can be imported at once.")
+    if sum(info.file_size for info in infos) > MAX_ZIP_BYTES:
+        raise ValueError("That zip unpacks to more than 10 MB: too large to be a Scorepad export.")
+    if not members:
+        raise ValueError("That zip holds no game records.")
+    return members
 
 
 def records_in_zip(data: bytes) -> list[tuple[str, Any]]:
-    """(name, parsed JSON or None when unreadable) for every .json file in a zip of records."""
+    """(name, parsed JSON or None when unreadable) for every record in a zip of records."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
-        raise ValueError("That is not a zip file.") from None
-    members = [info for info in archive.infolist() if info.filename.endswith(".json")]
-    if len(members) > MAX_ZIP_MEMBERS:
-        raise ValueError("That zip holds too many files to be a Scorepad export.")
+        members = zip_members(archive)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError):
+        raise ValueError("That is not a zip file that can be read.") from None
     found = []
     for info in members:
-        if info.file_size > MAX_MEMBER_BYTES:
+        if info.file_size > MAX_RECORD_BYTES:
             found.append((info.filename, None))
             continue
         try:
             found.append((info.filename, json.loads(archive.read(info).decode("utf-8"))))
-        except (ValueError, RecursionError, zipfile.BadZipFile):
+        except (ValueError, RecursionError, zipfile.BadZipFile, RuntimeError, NotImplementedError,
+                OSError, EOFError, zlib.error):       # corrupt, encrypted or oddly compressed
             found.append((info.filename, None))
     return found

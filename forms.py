@@ -7,15 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, RadioField, StringField, TextAreaField
+import re
+
+from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.core import PASS, bidding_order
+from rules_engine.record import MAX_NAME
 
 NOBODY = "none"
-MAX_NAME = 24
+DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹−－", "01234567890123456789--")   # Eastern Arabic, Persian, minus signs
+WHOLE = re.compile(r"-?[0-9]{1,6}")
 
 
 class FieldError(ValueError):
@@ -25,7 +29,35 @@ class FieldError(ValueError):
 
 
 class EmptyForm(FlaskForm):
-    """For POST-only buttons (delete, undo): just the CSRF token."""
+    """For POST-only buttons with nothing to check against: just the CSRF token."""
+
+
+class ChangeForm(FlaskForm):
+    """A form that changes a game carries the game's version it was made from (and, for hand
+    forms, the hand number and step), so a stale or repeated submit is recognised."""
+    version = HiddenField()
+    number = HiddenField()
+    step = HiddenField()
+
+
+def stamp(form: FlaskForm, version: int, number: int | None = None, step: str | None = None) -> FlaskForm:
+    """Write the game's current version (and hand number, step) into a form's hidden fields."""
+    form.version.data = str(version)
+    form.number.data = "" if number is None else str(number)
+    form.step.data = step or ""
+    return form
+
+
+def sent_key(text: str | None) -> str | None:
+    """The new-game form's one-time key as sent back (None when missing or malformed)."""
+    text = (text or "").strip()
+    return text if re.fullmatch(r"[A-Za-z0-9_-]{16,40}", text) else None
+
+
+def sent_number(text: str | None) -> int | None:
+    """A hidden number as sent back by a form (None when missing or not a plain number)."""
+    text = (text or "").strip()
+    return int(text) if re.fullmatch(r"[0-9]{1,18}", text) else None
 
 
 class ImportForm(FlaskForm):
@@ -65,7 +97,7 @@ def setting_field(setting: Setting) -> Field:
 def new_game_form(game: Game, player_count: int) -> FlaskForm:
     fields: dict[str, Field] = {}
     for seat in range(game.max_players):
-        fields[f"player_{seat}"] = StringField(f"Player {seat + 1}", validators=[Length(max=MAX_NAME)],
+        fields[f"player_{seat}"] = StringField(f"Player {seat + 1}", validators=[Length(max=MAX_NAME, message=f"A name has at most {MAX_NAME} characters.")],
                                                render_kw={"autocomplete": "off", "list": "names",
                                                           "maxlength": MAX_NAME})
     seats = [(str(seat), f"Player {seat + 1}") for seat in range(game.max_players)]
@@ -80,6 +112,7 @@ def new_game_form(game: Game, player_count: int) -> FlaskForm:
             field.kwargs["default"] = ""
             field.kwargs["description"] = f"{setting.help} Blank: {by_count}."
         fields[f"setting_{setting.name}"] = field
+    fields["key"] = HiddenField()
     return add_fields(FlaskForm, fields)()
 
 
@@ -92,10 +125,11 @@ def count_defaults(game: Game, name: str) -> str:
     return ", ".join(f"{value} for {count} players" for count, value in defaults.items())
 
 
-def whole_number(text: str, field: str) -> int:
-    text = (text or "").strip()
-    if not text.lstrip("-").isdigit():
-        raise FieldError(field, "Enter a whole number.")
+def whole_number(text: str | None, field: str) -> int:
+    """A typed whole number: ASCII, Eastern Arabic or Persian digits, an optional minus."""
+    text = (text or "").strip().translate(DIGITS)
+    if not WHOLE.fullmatch(text):
+        raise FieldError(field, "Enter a whole number." if len(text) <= 7 else "That number is too large.")
     return int(text)
 
 
@@ -182,12 +216,13 @@ def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
         fields |= bid_fields(scored)
     if step in ("result", "full"):
         fields |= result_fields(scored)
-    return add_fields(FlaskForm, fields)()
+    return add_fields(ChangeForm, fields)()
 
 
 def choice(form: FlaskForm, name: str, what: str) -> str:
+    """The option tapped in a radio group; only one of the options offered is accepted."""
     value = form[name].data
-    if value in (None, "", "None"):
+    if value not in {str(option.value) for option in form[name].choices}:
         raise FieldError(name, f"Choose {what}.")
     return value
 

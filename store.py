@@ -1,18 +1,27 @@
 """The database: game records (players, settings, hands, pending bids) and their edit history.
 
-Never scores: those are always recomputed from the hands by the rules engine."""
+Never scores: those are always recomputed from the hands by the rules engine. Every change
+bumps the game's `version`, which the forms carry so a stale or repeated submit is recognised."""
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterator
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from rules_engine import FORMAT
 
+BUSY_TIMEOUT_MS = 8000
+MAX_ID = 2 ** 63 - 1          # SQLite's largest integer
 migrations = Migrations("scorepad")
+
+
+class Busy(Exception):
+    """The database stayed locked longer than the busy timeout: nothing was written."""
 
 
 @migrations()
@@ -26,11 +35,67 @@ def create_tables(db: Database) -> None:
     db["history"].create_index(["game_id"])
 
 
-def open_db(path: str) -> Database:
+@migrations()
+def add_version(db: Database) -> None:
+    db["games"].add_column("version", int, not_null_default=1)
+
+
+@migrations()
+def add_form_key(db: Database) -> None:
+    """The new-game form's one-time key: a second tap on "Start the game" finds the first game."""
+    db["games"].add_column("form_key", str)
+    db["games"].create_index(["form_key"], unique=True)
+
+
+def connect(path: str) -> Database:
+    """One connection (per request): waits for a busy database instead of failing at once."""
     db = Database(path)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
-    migrations.apply(db)
     return db
+
+
+def migrate(path: str) -> None:
+    """Create or update the tables; run once at start (the caller keeps other starters out)."""
+    db = connect(path)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")          # readers never wait for a writer
+        migrations.apply(db)
+    finally:
+        db.close()
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[Database]:
+    """One write transaction that holds the write lock from its first read (BEGIN IMMEDIATE),
+    so what is checked is what is written. Raises Busy when the lock can't be had in time."""
+    try:
+        db.conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        raise Busy() from error
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    try:
+        db.conn.execute("COMMIT")
+    except sqlite3.OperationalError as error:
+        db.rollback()
+        raise Busy() from error
+
+
+@contextmanager
+def reading(db: Database) -> Iterator[Database]:
+    """Several reads that see one state of the database."""
+    if db.conn.in_transaction:
+        yield db
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        db.rollback()
 
 
 def now() -> str:
@@ -51,23 +116,36 @@ def log(db: Database, game_id: int, action: str, hand: int | None = None,
                           "before": dump(before), "after": dump(after)})
 
 
-def touch(db: Database, game_id: int) -> None:
-    db["games"].update(game_id, {"updated": now()})
+def changed(db: Database, game_id: int, **values: Any) -> None:
+    """Mark a game as changed: a new version and time, so every other phone refreshes."""
+    db.execute("update games set version = version + 1, updated = ? where id = ?", [now(), game_id])
+    if values:
+        db["games"].update(game_id, values)
 
 
-def create_game(db: Database, record: dict[str, Any], action: str = "created") -> int:
+def created_stamp(record: dict[str, Any], stamp: str) -> str:
+    created = record.get("created")
+    return created if isinstance(created, str) and 0 < len(created) <= 40 else stamp
+
+
+def create_game(db: Database, record: dict[str, Any], action: str = "created", key: str | None = None) -> int:
     """Store a checked record as a new game; return its id."""
     stamp = now()
     with db.atomic():
         game_id = db["games"].insert({
             "game": record["game"], "players": dump(record["players"]),
             "first_dealer": record.get("first_dealer") or 0, "first_captain": record.get("first_captain"),
-            "settings": dump(record.get("settings") or {}), "pending": None,
-            "created": record.get("created") or stamp, "updated": stamp}).last_pk
+            "settings": dump(record.get("settings") or {}), "pending": None, "version": 1,
+            "created": created_stamp(record, stamp), "updated": stamp, "form_key": key}).last_pk
         db["hands"].insert_all({"game_id": game_id, "position": n, "data": dump(hand)}
                                for n, hand in enumerate(record.get("hands") or [], start=1))
         log(db, game_id, action)
     return game_id
+
+
+def game_made_by(db: Database, key: str | None) -> int | None:
+    row = db.execute("select id from games where form_key = ?", [key]).fetchone() if key else None
+    return row[0] if row else None
 
 
 def hands_of(db: Database, game_id: int) -> list[dict[str, Any]]:
@@ -76,21 +154,30 @@ def hands_of(db: Database, game_id: int) -> list[dict[str, Any]]:
 
 
 def get_row(db: Database, game_id: int) -> dict[str, Any] | None:
+    if not 0 < game_id <= MAX_ID:
+        return None
     rows = list(db["games"].rows_where("id = ?", [game_id]))
     return rows[0] if rows else None
+
+
+def version_of(db: Database, game_id: int) -> int | None:
+    row = db.execute("select version from games where id = ?", [game_id]).fetchone() if 0 < game_id <= MAX_ID else None
+    return row[0] if row else None
+
+
+def record_from(db: Database, row: dict[str, Any]) -> dict[str, Any]:
+    record = {"format": FORMAT, "game": row["game"], "players": load(row["players"]),
+              "first_dealer": row["first_dealer"], "settings": load(row["settings"]),
+              "hands": hands_of(db, row["id"]), "created": row["created"]}
+    if row["first_captain"] is not None:
+        record["first_captain"] = row["first_captain"]
+    return record
 
 
 def record_of(db: Database, game_id: int) -> dict[str, Any] | None:
     """The game as a `scorepad/1` record, or None when there is no such game."""
     row = get_row(db, game_id)
-    if row is None:
-        return None
-    record = {"format": FORMAT, "game": row["game"], "players": load(row["players"]),
-              "first_dealer": row["first_dealer"], "settings": load(row["settings"]),
-              "hands": hands_of(db, game_id), "created": row["created"]}
-    if row["first_captain"] is not None:
-        record["first_captain"] = row["first_captain"]
-    return record
+    return None if row is None else record_from(db, row)
 
 
 def pending_bids(db: Database, game_id: int) -> list[Any] | None:
@@ -98,55 +185,61 @@ def pending_bids(db: Database, game_id: int) -> list[Any] | None:
     return load(row["pending"]) if row else None
 
 
+def hand_count(db: Database, game_id: int) -> int:
+    return db["hands"].count_where("game_id = ?", [game_id])
+
+
 def set_pending(db: Database, game_id: int, bids: list[Any] | None) -> None:
     """Keep bids made for the next hand until its tricks are known."""
     before = pending_bids(db, game_id)
     with db.atomic():
-        db["games"].update(game_id, {"pending": dump(bids), "updated": now()})
-        number = db["hands"].count_where("game_id = ?", [game_id]) + 1
-        log(db, game_id, "bids" if bids is not None else "bids cleared", number,
+        changed(db, game_id, pending=dump(bids))
+        log(db, game_id, "bids" if bids is not None else "bids cleared", hand_count(db, game_id) + 1,
             {"bids": before} if before else None, {"bids": bids} if bids else None)
 
 
 def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "recorded") -> int:
     """Append a hand (and drop the pending bids it completes); return its number."""
     with db.atomic():
-        number = db["hands"].count_where("game_id = ?", [game_id]) + 1
+        number = hand_count(db, game_id) + 1
         db["hands"].insert({"game_id": game_id, "position": number, "data": dump(hand)})
-        db["games"].update(game_id, {"pending": None, "updated": now()})
+        changed(db, game_id, pending=None)
         log(db, game_id, action, number, None, hand)
     return number
 
 
 def replace_hand(db: Database, game_id: int, number: int, hand: dict[str, Any], action: str = "edited") -> None:
-    before = hands_of(db, game_id)[number - 1]
+    before = load(db["hands"].get((game_id, number))["data"])
     with db.atomic():
         db["hands"].update((game_id, number), {"data": dump(hand)})
-        touch(db, game_id)
+        changed(db, game_id)
         log(db, game_id, action, number, before, hand)
 
 
 def delete_last_hand(db: Database, game_id: int) -> None:
-    hands = hands_of(db, game_id)
-    if not hands:
+    number = hand_count(db, game_id)
+    if not number:
         return
+    before = load(db["hands"].get((game_id, number))["data"])
     with db.atomic():
-        db["hands"].delete((game_id, len(hands)))
-        db["games"].update(game_id, {"pending": None, "updated": now()})   # bids were for the next hand
-        log(db, game_id, "deleted", len(hands), hands[-1], None)
+        db["hands"].delete((game_id, number))
+        changed(db, game_id, pending=None)            # bids were for the next hand
+        log(db, game_id, "deleted", number, before, None)
 
 
 def list_games(db: Database) -> list[dict[str, Any]]:
     """Every game's record with its id and when it was last played, newest first."""
-    rows = db.query("select id, updated from games order by updated desc, id desc")
-    return [{"id": row["id"], "record": record_of(db, row["id"]), "updated": row["updated"]} for row in rows]
+    with reading(db):
+        rows = list(db.query("select * from games order by updated desc, id desc"))
+        return [{"id": row["id"], "record": record_from(db, row), "updated": row["updated"]} for row in rows]
 
 
 def known_names(db: Database) -> list[str]:
     names: dict[str, str] = {}
     for row in db.query("select players from games order by updated desc"):
-        for name in load(row["players"]):
-            names.setdefault(name.strip().casefold(), name.strip())
+        for name in load(row["players"]) or []:
+            if isinstance(name, str) and name.strip():
+                names.setdefault(name.strip().casefold(), name.strip())
     return sorted(names.values(), key=str.casefold)
 
 
@@ -158,7 +251,35 @@ def history(db: Database, game_id: int) -> list[dict[str, Any]]:
 def find_same_game(db: Database, record: dict[str, Any]) -> int | None:
     """An existing game with the same players, settings, start and hands (for imports)."""
     for row in db["games"].rows_where("game = ? and players = ?", [record["game"], dump(record["players"])]):
-        mine = record_of(db, row["id"])
-        if all(mine.get(key) == record.get(key) for key in ("settings", "first_dealer", "hands")):
+        mine = record_from(db, row)
+        if (mine["settings"] == (record.get("settings") or {}) and mine["hands"] == (record.get("hands") or [])
+                and mine["first_dealer"] == (record.get("first_dealer") or 0)
+                and mine.get("first_captain") == record.get("first_captain")):
             return row["id"]
     return None
+
+
+def backup(path: str, target: str) -> None:
+    """A consistent copy of the database, taken while the app may be serving (SQLite's online backup)."""
+    source, copy = sqlite3.connect(path), sqlite3.connect(target)
+    try:
+        source.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        with copy:
+            source.backup(copy)
+    finally:
+        copy.close()
+        source.close()
+
+
+def restore_backup(backup_path: str, path: str) -> None:
+    """Put a backup in place of the database (every game as it was when the backup was taken)."""
+    check = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
+    try:
+        if check.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+            raise ValueError(f"{backup_path} is damaged: not restored")
+        check.execute("select count(*) from games").fetchone()
+    except sqlite3.DatabaseError as error:
+        raise ValueError(f"{backup_path} is not a Scorepad backup ({error})") from None
+    finally:
+        check.close()
+    backup(backup_path, path)

@@ -47,7 +47,13 @@ def card(code: str) -> Card:
     return Card(suit, RANKS[rank])
 
 
-def cards(codes: list[str], where: str = "cards") -> tuple[Card, ...]:
+MOST_KNOCKER_CARDS = 11      # the knocker's hand after drawing, before the discard
+MOST_OPPONENT_CARDS = 10
+
+
+def cards(codes: list[str], where: str = "cards", most: int = 52) -> tuple[Card, ...]:
+    if len(codes) > most:
+        raise RuleError(where, f"the {where} holds at most {most} cards, not {len(codes)}")
     hand = tuple(card(code) for code in codes)
     seen: set[Card] = set()
     for one in hand:
@@ -134,7 +140,7 @@ def best_split(items: tuple[Card, ...], groups: tuple[tuple[frozenset[int], froz
 
 def arrange(hand_codes: list[str]) -> Arrangement:
     """The melds that leave the least deadwood, each card used once."""
-    hand = tuple(sorted(cards(hand_codes)))
+    hand = tuple(sorted(cards(hand_codes, "knocker", MOST_KNOCKER_CARDS)))
     index = {one: i for i, one in enumerate(hand)}
     melds = possible_melds(hand)
     groups = tuple((frozenset(index[c] for c in meld.cards), frozenset(), n) for n, meld in enumerate(melds))
@@ -166,7 +172,7 @@ def layoff_options(meld: Meld, hand: set[Card]) -> list[tuple[Card, ...]]:
 def after_layoffs(opponent_codes: list[str], knocker_melds: tuple[Meld, ...], gin: bool = False) -> Arrangement:
     """The opponent's own melds and lay-offs onto the knocker's melds that leave the least deadwood.
     No lay-offs against gin."""
-    hand = tuple(sorted(cards(opponent_codes, "opponent")))
+    hand = tuple(sorted(cards(opponent_codes, "opponent", MOST_OPPONENT_CARDS)))
     if gin or not knocker_melds:
         return arrange([one.code for one in hand])
     index = {one: i for i, one in enumerate(hand)}

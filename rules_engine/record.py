@@ -89,6 +89,10 @@ def read_game(record: Any) -> Game:
     return GAMES[game_id]
 
 
+MAX_NAME = 40          # characters in a player's name
+MAX_HANDS = 1000       # hands in one game
+
+
 def read_players(game: Game, raw: Any) -> tuple[str, ...]:
     count = (f"{game.min_players}" if game.min_players == game.max_players
              else f"{game.min_players} to {game.max_players}")
@@ -101,6 +105,9 @@ def read_players(game: Game, raw: Any) -> tuple[str, ...]:
         if not isinstance(name, str) or not name.strip():
             raise RuleError("players", f"player {seat + 1} needs a name", "players", seat)
         name = name.strip()
+        if len(name) > MAX_NAME:
+            raise RuleError("players", f"player {seat + 1}'s name is longer than {MAX_NAME} characters",
+                            "players", seat)
         if name.casefold() in (n.casefold() for n in names):
             raise RuleError("players", f"two players are called {name}: give each a different name", "players", seat)
         names.append(name)
@@ -137,6 +144,8 @@ def read_table(record: Any) -> tuple[Game, Table, list[Any]]:
         hands = []
     if not isinstance(hands, list):
         raise RuleError("hands", "hands must be a list")
+    if len(hands) > MAX_HANDS:
+        raise RuleError("hands", f"a game has at most {MAX_HANDS:,} hands, not {len(hands):,}")
     players = read_players(game, record.get("players"))
     settings = read_settings(game, record.get("settings"), len(players))
     first_dealer = read_seat(record.get("first_dealer"), "first_dealer", players, 0)

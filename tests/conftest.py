@@ -1,7 +1,9 @@
 import json
+import re
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -26,11 +28,33 @@ def example(request):
     return load_example(request.param)
 
 
+CHANGE_URL = re.compile(r"(/games/\d+)/(hands/new|hands/\d+/edit|hands/\d+/delete|history/\d+/restore)$")
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    """The hidden inputs of a page's first form (the game's version, the hand number, the step)."""
+    return dict(re.findall(r'<input[^>]*name="(version|number|step)"[^>]*value="([^"]*)"', page))
+
+
+class TableClient(FlaskClient):
+    """Posts as a phone does: from the page the form is on, so the form's hidden fields (the version
+    of the game it was made from) go with the taps. Pass `version` to post a stale form on purpose."""
+
+    def post(self, url, *args, data=None, **kwargs):
+        match = CHANGE_URL.search(url.split("?")[0])
+        if match and (data is None or isinstance(data, dict)) and "version" not in (data or {}):
+            page_url = match.group(1) + "/history" if "restore" in url else url
+            data = {**hidden_fields(self.get(page_url).get_data(as_text=True)), **(data or {})}
+        return super().post(url, *args, data=data, **kwargs)
+
+
 @pytest.fixture
 def app(tmp_path):
     from app import create_app
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test",
-                       "WTF_CSRF_ENABLED": False})
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": False})
+    app.test_client_class = TableClient
+    return app
 
 
 @pytest.fixture

@@ -70,7 +70,7 @@ def test_new_game_offers_known_names(client):
     ({"setting_max_cards": "many"}, "Enter a whole number."),
     ({"setting_order": "sideways"}, "Order must be one of up, down, up_down, down_up."),
     ({"first_dealer": "6"}, "Pick one of the players entered."),
-    ({"player_0": "x" * 30}, "Field cannot be longer than 24 characters."),
+    ({"player_0": "x" * 41}, "A name has at most 40 characters."),
 ])
 def test_new_game_errors_are_shown_next_to_the_field_and_keep_values(client, change, message):
     data = new_game_data(record("oh_hell", FOUR)) | change
@@ -316,8 +316,10 @@ def test_csrf_is_required(tmp_path):
     from app import create_app
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})
     client = app.test_client()
-    response = client.post("/games/new/pitch", data={"player_0": "A"})
-    assert response.status_code == 400 and "Form expired" in text(response)
+    response = client.post("/games/new/pitch", data={"player_0": "Ann"})
+    assert response.status_code == 200 and "nothing was saved" in text(response)
+    assert 'value="Ann"' in response.get_data(as_text=True)          # what was typed is kept
+    assert "No games yet" in text(client.get("/"))
     page = client.get("/games/new/pitch").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
     data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"csrf_token": token}

@@ -66,7 +66,9 @@ def test_a_card_for_both_an_own_set_and_a_layoff_goes_where_it_saves_most():
 
 @pytest.mark.parametrize("codes, message", [
     (["AS", "1S"], "cards: '1S' is not a card (write it like AS, 10H, KD)"),
-    (["AS", "as"], "cards: A\u2660 is there twice"),
+    (["AS", "as"], "knocker: A\u2660 is there twice"),
+    (["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS"],
+     "knocker: the knocker holds at most 11 cards, not 12"),
     (["ZZ"], "cards: 'ZZ' is not a card (write it like AS, 10H, KD)"),
 ])
 def test_bad_cards_are_rejected(codes, message):

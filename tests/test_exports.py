@@ -1,5 +1,6 @@
 """Take it home: CSV per game, all games as a zip (and back), rules pages, calculators, print."""
 import csv
+import html
 import io
 import json
 import re
@@ -75,7 +76,7 @@ def test_all_games_zip_and_back_without_duplicates(client, tmp_path):
     data = response.data
     archive = zipfile.ZipFile(io.BytesIO(data))
     names = sorted(archive.namelist())
-    assert names == ["games/game-1-pitch.json", "games/game-2-gin3.json", "games/game-3-oh_hell.json", "summary.csv"]
+    assert names == ["game-1-pitch.json", "game-2-gin3.json", "game-3-oh_hell.json", "summary.csv"]
     summary = rows(archive.read("summary.csv").decode())
     assert summary[0] == ["game", "date", "kind", "players", "final totals", "winners"]
     by_kind = {row[2]: row[3:] for row in summary[1:]}
@@ -99,21 +100,53 @@ def test_all_games_zip_and_back_without_duplicates(client, tmp_path):
     assert games(other) == games(client)
 
 
-def test_a_zip_with_a_bad_record_imports_the_rest(client):
+def zip_of(members):
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("games/good.json", json.dumps(example("pitch-partners")))
-        archive.writestr("games/bad.json", json.dumps({"format": "scorepad/1", "game": "pitch", "players": []}))
-        archive.writestr("games/broken.json", "{nope")
-    response = client.post("/games/import", data={"record": (io.BytesIO(buffer.getvalue()), "x.zip")},
-                           content_type="multipart/form-data", follow_redirects=True)
-    assert "Imported 1 game; not a valid record: bad.json, broken.json." in response.get_data(as_text=True)
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, body in members.items():
+            archive.writestr(name, body)
+    return buffer.getvalue()
+
+
+def import_zip(client, data):
+    return client.post("/games/import", data={"record": (io.BytesIO(data), "x.zip")},
+                       content_type="multipart/form-data", follow_redirects=True)
+
+
+def test_a_zip_with_a_bad_record_imports_nothing_and_names_the_bad_ones(client):
+    data = zip_of({"good.json": json.dumps(example("pitch-partners")),
+                   "bad.json": json.dumps({"format": "scorepad/1", "game": "pitch", "players": []}),
+                   "broken.json": "{nope"})
+    page = html.unescape(import_zip(client, data).get_data(as_text=True))
+    assert "Nothing was imported: not a valid record: bad.json (players: Pitch is for 3 to 7 players, not 0); " \
+           "broken.json (not readable JSON)." in page
+    assert "No games yet" in client.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("members, message", [
+    ({"games/a.json": "{}"}, "That zip has folders (games/a.json): a Scorepad export has none."),
+    ({"a.json": "{}", "run.exe": "MZ"}, "That zip holds run.exe, which is not a game record (.json)."),
+    ({f"g{n}.json": "{}" for n in range(201)}, "That zip holds 201 records: at most 200 can be imported at once."),
+    ({"a.json": " " * 6_000_000, "b.json": " " * 5_000_000}, "That zip unpacks to more than 10 MB: too large to be a Scorepad export."),
+    ({"summary.csv": "game"}, "That zip holds no game records."),
+])
+def test_zips_that_are_not_scorepad_exports_are_refused_whole(client, members, message):
+    response = import_zip(client, zip_of(members))
+    assert message in html.unescape(response.get_data(as_text=True))
+    assert "No games yet" in client.get("/").get_data(as_text=True)
 
 
 def test_a_broken_zip_is_explained(client):
-    response = client.post("/games/import", data={"record": (io.BytesIO(b"PK\x03\x04garbage"), "x.zip")},
-                           content_type="multipart/form-data")
-    assert "That is not a zip file." in response.get_data(as_text=True)
+    response = import_zip(client, b"PK\x03\x04garbage")
+    assert "That is not a zip file that can be read." in response.get_data(as_text=True)
+
+
+def test_an_encrypted_member_is_refused_not_a_crash(client):
+    data = bytearray(zip_of({"a.json": json.dumps(example("pitch-partners"))}))
+    data[6] |= 1                                   # the local header's "encrypted" flag
+    data[data.rfind(b"PK\x01\x02") + 8] |= 1       # and the central directory's
+    response = import_zip(client, bytes(data))
+    assert response.status_code == 200 and "Nothing was imported: not a valid record: a.json" in response.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("game_id", ["oh_hell", "back_alley", "pitch", "smear", "gin3"])

@@ -1,0 +1,83 @@
+"""Home, new games and the scoreboard."""
+from __future__ import annotations
+
+import secrets
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+
+import forms
+import store
+from rules_engine import GAMES, RuleError, score
+from summary import hand_summary, next_banner
+
+from . import bp, db, load, score_what_can_be, writing
+
+
+@bp.get("/")
+def home():
+    games = []
+    for entry in store.list_games(db()):
+        scored, problem = score_what_can_be(entry["record"])
+        record = entry["record"]
+        players = [str(name) for name in record["players"]] if isinstance(record["players"], list) else []
+        kind = GAMES.get(record["game"])
+        games.append({"id": entry["id"], "title": kind.title if kind else "Unknown game", "scored": scored,
+                      "problem": problem, "updated": entry["updated"], "players": players})
+    return render_template("home.html", games=games)
+
+
+@bp.get("/games/new")
+def choose_game():
+    return render_template("choose_game.html", games=GAMES.values())
+
+
+@bp.route("/games/new/<game_id>", methods=["GET", "POST"])
+def new_game(game_id: str):
+    game = GAMES.get(game_id) or abort(404)
+    count = sum(1 for seat in range(game.max_players) if request.form.get(f"player_{seat}", "").strip())
+    form = forms.new_game_form(game, max(count, game.min_players))
+    if form.validate_on_submit():
+        try:
+            record = forms.record_from_new_game(form, game)
+            score(record)
+        except forms.FieldError as error:
+            forms.attach(form, error.field, str(error))
+        except RuleError as error:
+            filled = [seat for seat in range(game.max_players) if (form[f"player_{seat}"].data or "").strip()]
+            player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
+            field = {"players": player, "first_dealer": "first_dealer",
+                     "first_captain": "first_captain"}.get(error.place, "settings")
+            forms.attach(form, field, error.message[0].upper() + error.message[1:] + ".")
+        else:
+            key = forms.sent_key(form.key.data)
+            return redirect(url_for("scorepad.scoreboard", game_id=writing(lambda: start_game(record, key))))
+    if not forms.sent_key(form.key.data):
+        form.key.data = secrets.token_urlsafe(16)
+    return render_template("new_game.html", game=game, form=form, names=store.known_names(db()))
+
+
+def start_game(record, key: str | None) -> int:
+    """A new game, once: a second tap on "Start the game" finds the game the first one made."""
+    existing = store.game_made_by(db(), key)
+    return existing if existing is not None else store.create_game(db(), record, key=key)
+
+
+@bp.get("/games/<int:game_id>")
+def scoreboard(game_id: int):
+    game = load(game_id)
+    scored = game.scored
+    rows = [] if scored is None else [
+        {"hand": hand, "summary": hand_summary(scored, game.hands[hand.number - 1], hand)} for hand in scored.hands]
+    return render_template("scoreboard.html", game=game, game_id=game_id, scored=scored, rows=rows,
+                           banner_words=next_banner(scored) if scored and not game.problem else [],
+                           pending=game.pending, version=game.version,
+                           created=game.record.get("created") or "", form=forms.stamp(forms.ChangeForm(), game.version))
+
+
+@bp.get("/games/<int:game_id>/version")
+def game_version(game_id: int):
+    """Changes whenever the game does: the scoreboard polls it to refresh itself."""
+    version = store.version_of(db(), game_id)
+    if version is None:
+        abort(404)
+    return Response(str(version), mimetype="text/plain", headers={"Cache-Control": "no-store"})

@@ -1,0 +1,353 @@
+"""Recording, fixing, deleting and restoring hands, and the history that keeps every change.
+
+Every change is read, checked and written in one transaction against the version its form was
+made from: a repeated submit stores nothing, a stale one is shown again to be checked."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+import forms
+import history as history_words
+import store
+from rules_engine import RuleError, ScoredGame, score
+from summary import back_alley_lead, hand_summary, next_banner
+
+from . import Game, before_hand, bp, db, load, with_hand, writing
+
+BUSY = "Another phone was saving at the same moment: nothing was saved. Check and save again."
+
+
+def show_rule_error(form, error: RuleError, number: int) -> None:
+    if error.place == f"hand {number}":
+        forms.attach(form, forms.field_for(error), error.message[0].upper() + error.message[1:] + ".")
+    else:
+        form.form_errors.append(f"That would make {error.place} impossible: {error.message}.")
+
+
+def form_context(scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any]:
+    """What a hand form shows beside its fields, all worked out by the engine."""
+    context: dict[str, Any] = {"banner_words": next_banner(scored), "lead_words": ""}
+    if scored.game.id in ("pitch", "smear"):
+        context["bid_choices"] = {seat: scored.bid_choices(seat) for seat in range(scored.table.size)}
+    if pending and scored.game.id == "back_alley":
+        context["lead_words"] = back_alley_lead(scored, pending)
+    return context
+
+
+def hand_page(game_id: int, scored: ScoredGame, form, step: str, number: int, pending, editing: bool):
+    return render_template("hand_form.html", game_id=game_id, scored=scored, form=form, step=step, number=number,
+                           pending=pending, editing=editing, **form_context(scored, pending))
+
+
+def next_step(game: Game, asked: str | None) -> str:
+    """"full" (one form), or for two-step games "bids" then "result" once bids wait."""
+    if not game.scored.game.two_step:
+        return "full"
+    return "result" if game.pending and asked != "bids" else "bids"
+
+
+def cannot_record(game: Game):
+    """A redirect to the scoreboard when no hand can be added now, else None."""
+    if game.problem is not None:
+        flash(f"Fix or delete hand {game.broken_hand} first: {game.problem.message}."
+              if game.broken_hand else "This game can't be scored, so no hand can be added.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+    if game.scored.finished:
+        flash("The game is over: fix a hand or start a new game.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+    return None
+
+
+def checked_hand(form, scored: ScoredGame, record: dict[str, Any], number: int, step: str,
+                 pending: list[Any] | None) -> dict[str, Any] | None:
+    """The hand the form describes if the rules accept it as hand `number` (bids alone for the
+    bids step); otherwise None, with the reason shown next to the field concerned."""
+    try:
+        hand = forms.hand_from(form, scored, step, pending)
+        if step == "bids":
+            scored.check_bids(hand["bids"])
+        else:
+            score(with_hand(record, number, hand))
+        return hand
+    except forms.FieldError as error:
+        forms.attach(form, error.field, str(error))
+    except RuleError as error:
+        show_rule_error(form, error, number)
+    return None
+
+
+def already_saved(game: Game, number: int | None, step: str) -> str | None:
+    """When a stale form repeats what is stored now (a second tap, a second phone entering the
+    same hand): the words to say so. None when it differs."""
+    if number is None or not 1 <= number <= len(game.hands) + 1 or step not in ("bids", "result", "full"):
+        return None
+    stored = game.hands[number - 1] if number <= len(game.hands) else None
+    try:
+        before = before_hand(game.record, number)
+        form = forms.hand_form(before, step)
+        sent = forms.hand_from(form, before, step, (stored or {}).get("bids") or game.pending)
+    except (forms.FieldError, RuleError, TypeError, ValueError):
+        return None
+    if stored is not None and all(stored.get(key) == value for key, value in sent.items()):
+        return f"Hand {number} was already saved."
+    if stored is None and step == "bids" and sent["bids"] == game.pending:
+        return f"The bids for hand {number} were already saved."
+    return None
+
+
+def stale_words(game: Game, number: int | None) -> str:
+    if number is not None and 1 <= number <= len(game.hands):
+        return f"Hand {number} was saved from another phone meanwhile: check and save again."
+    return "The game was changed from another phone meanwhile: check and save again."
+
+
+@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
+def record_hand(game_id: int):
+    if request.method == "POST":
+        return writing(lambda: save_hand(game_id), lambda: new_hand_page(load(game_id), BUSY))
+    game = load(game_id)
+    refused = cannot_record(game)
+    if refused:
+        return refused
+    step = next_step(game, request.args.get("step"))
+    form = forms.hand_form(game.scored, step)
+    if step == "bids" and game.pending:
+        forms.fill(form, {"bids": game.pending}, game.scored)
+    forms.fill_from_args(form, request.args)     # values sent by a calculator
+    return new_hand_page(game, None, form, step)
+
+
+def new_hand_page(game: Game, problem: str | None, form=None, step: str | None = None):
+    """The form for the next hand of `game` as it is now (typed values kept on a POST)."""
+    refused = cannot_record(game)
+    if refused:
+        return refused
+    step = step or next_step(game, request.form.get("step"))
+    form = form or forms.hand_form(game.scored, step)
+    number = len(game.hands) + 1
+    forms.stamp(form, game.version, number, step)
+    if problem:
+        form.form_errors.append(problem)
+    return hand_page(game.id, game.scored, form, step, number, game.pending, editing=False)
+
+
+def save_hand(game_id: int):
+    """POST of a hand form, inside the write transaction."""
+    game = load(game_id)
+    number, step = forms.sent_number(request.form.get("number")), request.form.get("step", "")
+    if forms.sent_number(request.form.get("version")) != game.version:
+        repeated = already_saved(game, number, step)
+        if repeated:
+            flash(repeated)
+            target = "record_hand" if repeated.startswith("The bids") else "scoreboard"
+            return redirect(url_for(f"scorepad.{target}", game_id=game_id))
+        return new_hand_page(game, stale_words(game, number))
+    refused = cannot_record(game)
+    if refused:
+        return refused
+    step = next_step(game, step)
+    form = forms.hand_form(game.scored, step)
+    number = len(game.hands) + 1
+    if form.validate_on_submit():
+        hand = checked_hand(form, game.scored, game.record, number, step, game.pending)
+        if hand is not None:
+            return store_new_hand(game, number, step, hand)
+    return new_hand_page(game, None, form, step)
+
+
+def store_new_hand(game: Game, number: int, step: str, hand: dict[str, Any]):
+    thrown_in = step == "bids" and all(bid == "pass" for bid in hand["bids"])
+    if step == "bids" and not thrown_in:
+        store.set_pending(db(), game.id, hand["bids"])
+        return redirect(url_for("scorepad.record_hand", game_id=game.id))
+    store.add_hand(db(), game.id, hand)
+    if thrown_in:
+        flash(f"Hand {number} thrown in: everyone passed.")
+    return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+
+
+@bp.get("/games/<int:game_id>/hands/<int:number>")
+def show_hand(game_id: int, number: int):
+    game = load(game_id)
+    if not 1 <= number <= len(game.hands):
+        abort(404)
+    scored = game.scored
+    hand = scored.hands[number - 1] if scored and number <= len(scored.hands) else None
+    return render_template("hand.html", game_id=game_id, scored=scored, hand=hand, number=number,
+                           problem=None if hand else game.problem, raw=json.dumps(game.hands[number - 1]),
+                           summary=hand_summary(scored, game.hands[number - 1], hand) if hand else "",
+                           last=number == len(game.hands))
+
+
+def fixable(game: Game, number: int):
+    """A redirect when hand `number` can't be fixed now (an earlier hand can't be scored), else None."""
+    if game.problem is not None and (game.broken_hand is None or game.broken_hand < number):
+        flash(f"Fix or delete hand {game.broken_hand} first: {game.problem.message}."
+              if game.broken_hand else "This game can't be scored, so its hands can't be fixed here.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+    return None
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: int, number: int):
+    if request.method == "POST":
+        return writing(lambda: save_edit(game_id, number), lambda: edit_page(load(game_id), number, BUSY))
+    game = load(game_id)
+    if not 1 <= number <= len(game.hands):
+        abort(404)
+    refused = fixable(game, number)
+    if refused:
+        return refused
+    before = before_hand(game.record, number)
+    form = forms.hand_form(before, "full")
+    forms.fill(form, game.hands[number - 1], before)
+    return edit_page(game, number, None, form)
+
+
+def edit_page(game: Game, number: int, problem: str | None, form=None):
+    if not 1 <= number <= len(game.hands):
+        flash(f"Hand {number} was deleted from another phone meanwhile.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+    refused = fixable(game, number)
+    if refused:
+        return refused
+    before = before_hand(game.record, number)
+    form = form or forms.hand_form(before, "full")
+    forms.stamp(form, game.version, number, "full")
+    if problem:
+        form.form_errors.append(problem)
+    return hand_page(game.id, before, form, "full", number, None, editing=True)
+
+
+def save_edit(game_id: int, number: int):
+    """POST of a fixed hand, inside the write transaction."""
+    game = load(game_id)
+    if forms.sent_number(request.form.get("version")) != game.version:
+        repeated = already_saved(game, number, "full")
+        if repeated:
+            flash(repeated)
+            return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+        return edit_page(game, number, f"Hand {number} was changed from another phone meanwhile: "
+                                       "check and save again." if number <= len(game.hands) else None)
+    if not 1 <= number <= len(game.hands):
+        abort(404)
+    refused = fixable(game, number)
+    if refused:
+        return refused
+    before = before_hand(game.record, number)
+    form = forms.hand_form(before, "full")
+    if form.validate_on_submit():
+        hand = checked_hand(form, before, game.record, number, "full", None)
+        if hand is not None:
+            if hand != game.hands[number - 1]:
+                store.replace_hand(db(), game_id, number, hand)
+                flash(f"Hand {number} changed; every total after it is recomputed.")
+            else:
+                flash(f"Hand {number} is unchanged.")
+            return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    return edit_page(game, number, None, form)
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete_hand(game_id: int, number: int):
+    if request.method == "POST":
+        return writing(lambda: save_delete(game_id, number))
+    game = load(game_id)
+    if number < 1 or number != len(game.hands):
+        abort(404)
+    return delete_page(game, number, forms.stamp(forms.ChangeForm(), game.version, number))
+
+
+def delete_page(game: Game, number: int, form):
+    hand = game.scored.hands[number - 1] if game.scored and number <= len(game.scored.hands) else None
+    return render_template("delete_hand.html", game_id=game.id, scored=game.scored, number=number, form=form,
+                           hand=hand, raw=json.dumps(game.hands[number - 1]))
+
+
+def save_delete(game_id: int, number: int):
+    """POST of "Delete hand N", inside the write transaction: only hand N, and only once."""
+    game = load(game_id)
+    back = redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    if forms.sent_number(request.form.get("version")) != game.version:
+        if number == len(game.hands) + 1:
+            flash(f"Hand {number} was already deleted.")
+        else:
+            flash(f"The game was changed from another phone meanwhile: hand {number} was not deleted. "
+                  "Check the scoreboard and delete again if you still want to.")
+        return back
+    if number < 1 or number != len(game.hands):
+        abort(404)
+    form = forms.ChangeForm()
+    if not form.validate_on_submit():
+        return delete_page(game, number, forms.stamp(form, game.version, number))
+    store.delete_last_hand(db(), game_id)
+    flash(f"Hand {number} deleted.")
+    return back
+
+
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int):
+    game = load(game_id)
+    scored = game.scored or words_only(game)
+    entries, offered = [], set()
+    for entry in store.history(db(), game_id):
+        version = history_words.restorable(entry)
+        number = entry["hand"]
+        current = game.hands[number - 1] if number and number <= len(game.hands) else None
+        key = (number, json.dumps(version, sort_keys=True))
+        can_restore = (version is not None and version != current and number <= len(game.hands) + 1
+                       and key not in offered)          # each earlier version offered once, newest entry
+        offered.add(key)
+        words = history_words.describe(scored, game.record, entry) if scored else f"hand {number} {entry['action']}"
+        entries.append({"entry": entry, "words": words, "can_restore": can_restore})
+    return render_template("history.html", game=game, game_id=game_id, scored=scored, entries=entries,
+                           form=forms.stamp(forms.ChangeForm(), game.version))
+
+
+def words_only(game: Game) -> ScoredGame | None:
+    """Names and sides for the history of a game whose first hand can't be scored."""
+    try:
+        return score({**game.record, "hands": []})
+    except RuleError:
+        return None
+
+
+@bp.post("/games/<int:game_id>/history/<int:entry_id>/restore")
+def restore(game_id: int, entry_id: int):
+    return writing(lambda: save_restore(game_id, entry_id))
+
+
+def save_restore(game_id: int, entry_id: int):
+    """POST of "Restore hand N", inside the write transaction."""
+    game = load(game_id)
+    entry = next((e for e in store.history(db(), game_id) if e["id"] == entry_id), None)
+    version = entry and history_words.restorable(entry)
+    if version is None:
+        abort(404)
+    number = entry["hand"]
+    back = redirect(url_for("scorepad.history", game_id=game_id))
+    current = game.hands[number - 1] if number <= len(game.hands) else None
+    if forms.sent_number(request.form.get("version")) != game.version:
+        flash(f"Hand {number} was already restored." if current == version else
+              "The game was changed from another phone meanwhile: nothing was restored. Check and try again.")
+        return back
+    if not forms.ChangeForm().validate_on_submit():
+        flash("That button had expired: nothing was restored. Try again.")
+        return back
+    if number > len(game.hands) + 1:
+        flash(f"Hand {number} can't come back until the hands before it are there again.")
+        return back
+    try:
+        score(with_hand(game.record, number, version))
+    except RuleError as error:
+        flash(f"Hand {number} can't be restored: {error}.")
+        return back
+    if number == len(game.hands) + 1:
+        store.add_hand(db(), game_id, version, "restored")
+    else:
+        store.replace_hand(db(), game_id, number, version, "restored")
+    flash(f"Hand {number} restored; every total after it is recomputed.")
+    return redirect(url_for("scorepad.scoreboard", game_id=game_id))

@@ -1,0 +1,150 @@
+"""Import and export: a game's record and CSV, every game as one zip, and reading them back."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Response, flash, redirect, render_template, request, url_for
+
+import exports
+import forms
+import store
+from rules_engine import RuleError, score
+
+from . import bp, db, load, score_what_can_be, writing
+
+MAX_RECORD_BYTES = 1_000_000
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def read_upload() -> tuple[str | bytes, str | None]:
+    """The record text from the upload or the text box, and where it came from ("file", "zip")."""
+    upload = request.files.get("record")
+    if upload and upload.filename:
+        data = upload.read(exports.MAX_ZIP_BYTES + 1)
+        if data.startswith(ZIP_MAGIC):
+            if len(data) > exports.MAX_ZIP_BYTES:
+                raise forms.FieldError("record", "That zip is larger than 10 MB: too large to be a Scorepad export.")
+            return data, "zip"
+        if len(data) > MAX_RECORD_BYTES:
+            raise forms.FieldError("record", "That file is larger than 1 MB: too large to be a game record.")
+        try:
+            return data.decode("utf-8"), "file"
+        except UnicodeDecodeError:
+            raise forms.FieldError("record", "That file is not a text file.") from None
+    text = request.form.get("record", "")
+    if len(text.encode("utf-8", "replace")) > MAX_RECORD_BYTES:
+        raise forms.FieldError("record", "That text is larger than 1 MB: too large to be a game record.")
+    return text, None
+
+
+def checked(record: Any) -> None:
+    """Raises ValueError with the reason when a record can't be imported."""
+    try:
+        score(record)
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
+    except RuleError as error:
+        raise ValueError(str(error)) from None
+
+
+def import_zip(data: bytes) -> str:
+    """Import every record in a Scorepad zip, all or nothing, skipping games already here."""
+    try:
+        found = exports.records_in_zip(data)
+    except ValueError as error:
+        raise forms.FieldError("record", str(error)) from None
+    bad = []
+    for name, record in found:
+        try:
+            if record is None:
+                raise ValueError("not readable JSON")
+            checked(record)
+        except ValueError as error:
+            bad.append(f"{name} ({error})")
+    if bad:
+        raise forms.FieldError("record", "Nothing was imported: not a valid record: " + "; ".join(bad[:5])
+                               + (f" and {len(bad) - 5} more" if len(bad) > 5 else "") + ".")
+
+    def add_all() -> tuple[int, int]:
+        added = present = 0
+        for _, record in found:
+            if store.find_same_game(db(), record) is not None:
+                present += 1
+            else:
+                store.create_game(db(), record, "imported")
+                added += 1
+        return added, present
+
+    added, present = writing(add_all)
+    words = f"Imported {added} game{'s' if added != 1 else ''}"
+    return words + (f"; {present} already here, not duplicated." if present else ".")
+
+
+def parse_record(text: str) -> dict[str, Any]:
+    if not text.strip():
+        raise forms.FieldError("record", "Choose a file or paste a record.")
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        raise forms.FieldError("record", "That is not a scorepad/1 record: it is not valid JSON.") from None
+    try:
+        checked(record)
+    except ValueError as error:
+        raise forms.FieldError("record", f"That record can't be imported: {error}.") from None
+    return record
+
+
+def add_record(record: dict[str, Any]) -> tuple[int, bool]:
+    """(game id, whether it was already here)."""
+    present = store.find_same_game(db(), record)
+    return (present, True) if present is not None else (store.create_game(db(), record, "imported"), False)
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game():
+    form = forms.ImportForm()
+    if form.validate_on_submit():
+        try:
+            text, source = read_upload()
+            form.record.data = "" if source else text
+            if source == "zip":
+                flash(import_zip(text))
+                return redirect(url_for("scorepad.home"))
+            record = parse_record(text)
+        except forms.FieldError as error:
+            forms.attach(form, error.field, str(error))
+        else:
+            game_id, present = writing(lambda: add_record(record))
+            if present:
+                flash("That game was already here, so it was not imported again.")
+            return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    return render_template("import.html", form=form)
+
+
+@bp.get("/games/<int:game_id>/record.json")
+def export_record(game_id: int):
+    record = load(game_id).record
+    body = json.dumps(record, indent=1, ensure_ascii=False)
+    filename = f"scorepad-{game_id}-{record['game']}.json"
+    return Response(body + "\n", mimetype="application/json",
+                    headers={"Content-Disposition": f'inline; filename="{filename}"'})
+
+
+@bp.get("/games/<int:game_id>/scores.csv")
+def export_csv(game_id: int):
+    game = load(game_id)
+    if game.scored is None:
+        flash("This game can't be scored, so there are no scores to export; its record can still be exported.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    filename = f"scorepad-{game_id}-{game.record['game']}.csv"
+    scored_part = {**game.record, "hands": game.hands[:len(game.scored.hands)]}
+    return Response(exports.game_csv(scored_part), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/games/export.zip")
+def export_all():
+    games = [(entry["id"], entry["record"]) for entry in store.list_games(db())]
+    return Response(exports.all_games_zip(games, score_what_can_be), mimetype="application/zip",
+                    headers={"Content-Disposition": 'attachment; filename="scorepad-games.zip"'})
