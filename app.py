@@ -59,7 +59,8 @@ def secret_key(instance: Path) -> str:
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True)
+    chosen = os.environ.get("SCOREPAD_INSTANCE")          # where the database and secret key live
+    app = Flask(__name__, instance_relative_config=True, instance_path=os.path.abspath(chosen) if chosen else None)
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=12_000_000,

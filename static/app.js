@@ -62,6 +62,18 @@
     update();
   });
 
+  // A second tap on a save button sends nothing more (the server also recognises a repeat).
+  forEach(document.querySelectorAll("form[method='post']"), function (form) {
+    form.addEventListener("submit", function () {
+      forEach(form.querySelectorAll("button[type='submit']"), function (b) {
+        setTimeout(function () { b.disabled = true; }, 0);
+      });
+    });
+  });
+  window.addEventListener("pageshow", function () {
+    forEach(document.querySelectorAll("button[type='submit']"), function (b) { b.disabled = false; });
+  });
+
   // Steppers for whole-number fields: thumb-sized - and + beside the box.
   forEach(document.querySelectorAll("input[data-max], input[data-min]"), function (input) {
     var wrap = document.createElement("div");

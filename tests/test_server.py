@@ -1,0 +1,88 @@
+"""The run command: a production server (waitress), the addresses a phone can open, safe starts."""
+import multiprocessing
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+
+from conftest import ROOT
+
+PYTHON = sys.executable
+
+
+def run_app(*args, env=None):
+    return subprocess.run([PYTHON, "app.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, **(env or {})})
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_help_documents_every_option_and_version_prints_it():
+    words = run_app("--help").stdout
+    for option in ("--host", "--port", "--db", "--threads", "--no-qr", "--backup", "--restore", "--version"):
+        assert option in words
+    assert run_app("--version").stdout.startswith("Scorepad 1.")
+
+
+def test_the_app_is_served_by_waitress_with_lan_addresses_first(tmp_path):
+    port = free_port()
+    server = subprocess.Popen([PYTHON, "app.py", "--port", str(port), "--no-qr"], cwd=ROOT, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              env={**os.environ, "SCOREPAD_INSTANCE": str(tmp_path / "instance")})
+    try:
+        lines = [server.stdout.readline() for _ in range(3)]
+        while "Stop with Ctrl+C" not in lines[-1]:
+            lines.append(server.stdout.readline())
+        listed = [line.split()[0] for line in lines if line.startswith("  http://")]
+        assert listed[-1] == f"http://127.0.0.1:{port}/" and "this computer only" in lines[-2]
+        for _ in range(50):
+            try:
+                response = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
+                break
+            except OSError:
+                time.sleep(0.1)
+        with response:
+            page = response.read().decode()
+        assert "Your games" in page
+        assert response.headers["Server"] == "Scorepad"             # no server software or version
+        assert "Werkzeug" not in str(response.headers) and "WARNING" not in "".join(lines)
+    finally:
+        server.terminate()
+        server.wait(10)
+        server.stdout.close()
+
+
+def start_once(instance: str, results) -> None:
+    os.environ["SCOREPAD_INSTANCE"] = instance
+    sys.path.insert(0, str(ROOT))
+    try:
+        from app import create_app
+        app = create_app()
+        results.put(app.config["SECRET_KEY"])
+    except Exception as error:                       # reported to the test, which fails
+        results.put(f"failed: {error!r}")
+
+
+def test_four_workers_starting_together_on_an_empty_folder_share_one_key_and_one_database(tmp_path):
+    context = multiprocessing.get_context("spawn")
+    for attempt in range(3):
+        instance = str(tmp_path / f"instance-{attempt}")
+        results = context.Queue()
+        workers = [context.Process(target=start_once, args=(instance, results)) for _ in range(4)]
+        for worker in workers:
+            worker.start()
+        keys = [results.get(timeout=60) for _ in workers]
+        for worker in workers:
+            worker.join(30)
+        assert len(set(keys)) == 1 and len(keys[0]) == 64, keys
+        with sqlite3.connect(os.path.join(instance, "scorepad.db")) as db:
+            applied = [row[0] for row in db.execute("select name from _sqlite_migrations order by name")]
+            assert applied == ["add_form_key", "add_version", "create_tables"]
+            assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
