@@ -1,0 +1,197 @@
+"""Two phones, double taps: every change is checked against the version its form was made from,
+so nothing is stored twice, lost or made invalid."""
+import html
+import re
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from conftest import form_data, hidden_fields, play_through_forms, record
+
+PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}     # Ann makes 2, Ben 1
+OTHER_HAND = {"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 1, "game": 0}       # Ben makes 3
+
+
+def stored_hands(client, game_id):
+    return client.get(f"/games/{game_id}/record.json").get_json()["hands"]
+
+
+def page_text(response):
+    return html.unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
+
+
+def form_on(client, url):
+    """What a phone has after opening a form: its hidden fields (the version it was made from)."""
+    return hidden_fields(client.get(url).get_data(as_text=True))
+
+
+def pitch_game(client):
+    return play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
+
+
+@pytest.fixture
+def second_phone(app):
+    return app.test_client()
+
+
+def test_a_double_tap_on_save_stores_the_hand_once(client):
+    game_id = pitch_game(client)
+    url = f"/games/{game_id}/hands/new"
+    sent = form_on(client, url) | form_data("pitch", PITCH_HAND)
+    assert client.post(url, data=sent).status_code == 302
+    again = client.post(url, data=sent, follow_redirects=True)
+    assert "Hand 1 was already saved." in page_text(again)
+    assert stored_hands(client, game_id) == [PITCH_HAND]
+    assert [line for line in history_lines(client, game_id) if "recorded" in line] == ["hand 1 recorded (Ann +2, Ben +1, Cy 0)"]
+
+
+def history_lines(client, game_id):
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    return [html.unescape(words) for words in re.findall(r"</time> - ([^<]*)</p>", page)]
+
+
+def test_a_second_phone_saving_a_different_hand_meanwhile_is_shown_its_values_to_check(client, second_phone):
+    game_id = pitch_game(client)
+    url = f"/games/{game_id}/hands/new"
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    assert client.post(url, data=mine | form_data("pitch", PITCH_HAND)).status_code == 302
+    response = second_phone.post(url, data=theirs | form_data("pitch", OTHER_HAND))
+    assert response.status_code == 200
+    words = page_text(response)
+    assert "Hand 1 was saved from another phone meanwhile: check and save again." in words
+    assert re.search(r'name="bid_1" value="3" checked', response.get_data(as_text=True))   # what they tapped is kept
+    assert "Hand 2" in words
+    assert stored_hands(client, game_id) == [PITCH_HAND]
+    # saved again from the form it was shown, it becomes hand 2
+    again = hidden_fields(response.get_data(as_text=True))
+    assert second_phone.post(url, data=again | form_data("pitch", OTHER_HAND)).status_code == 302
+    assert stored_hands(client, game_id) == [PITCH_HAND, OTHER_HAND]
+
+
+def test_two_phones_entering_the_same_hand_store_it_once(client, second_phone):
+    game_id = pitch_game(client)
+    url = f"/games/{game_id}/hands/new"
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    client.post(url, data=mine | form_data("pitch", PITCH_HAND))
+    response = second_phone.post(url, data=theirs | form_data("pitch", PITCH_HAND), follow_redirects=True)
+    assert "Hand 1 was already saved." in page_text(response)
+    assert stored_hands(client, game_id) == [PITCH_HAND]
+
+
+def test_oh_hell_double_taps_on_bids_and_on_tricks_store_one_hand(client):
+    game_id = play_through_forms(client, record("oh_hell", ["Ann", "Ben", "Cy", "Dee"]))
+    url = f"/games/{game_id}/hands/new"
+    bids = form_on(client, url) | {"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"}
+    client.post(url, data=bids)
+    again = client.post(url, data=bids, follow_redirects=True)
+    words = page_text(again)
+    assert "The bids for hand 1 were already saved." in words and "Hand 1: tricks" in words
+    assert "error" not in re.sub(r"class=\"flash\"[^>]*>[^<]*<", "", again.get_data(as_text=True)).split("<main>")[1]
+    tricks = form_on(client, url) | {"tricks_0": "1", "tricks_1": "0", "tricks_2": "0", "tricks_3": "0"}
+    client.post(url, data=tricks)
+    assert "Hand 1 was already saved." in page_text(client.post(url, data=tricks, follow_redirects=True))
+    assert stored_hands(client, game_id) == [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}]
+
+
+def test_a_double_tap_on_delete_deletes_one_hand(client):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND, OTHER_HAND]))
+    url = f"/games/{game_id}/hands/2/delete"
+    sent = form_on(client, url)
+    client.post(url, data=sent)
+    again = client.post(url, data=sent, follow_redirects=True)
+    assert "Hand 2 was already deleted." in page_text(again)
+    assert stored_hands(client, game_id) == [PITCH_HAND]
+
+
+def test_a_delete_racing_a_save_never_deletes_the_hand_just_saved(client, second_phone):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    delete = form_on(client, f"/games/{game_id}/hands/1/delete")
+    new = f"/games/{game_id}/hands/new"
+    second_phone.post(new, data=form_on(second_phone, new) | form_data("pitch", OTHER_HAND))
+    response = client.post(f"/games/{game_id}/hands/1/delete", data=delete, follow_redirects=True)
+    assert "hand 1 was not deleted" in page_text(response)
+    assert stored_hands(client, game_id) == [PITCH_HAND, OTHER_HAND]
+
+
+def test_two_phones_fixing_the_same_hand_differently_the_second_is_asked_to_check(client, second_phone):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    url = f"/games/{game_id}/hands/1/edit"
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    fixed = {**PITCH_HAND, "game": 0}
+    client.post(url, data=mine | form_data("pitch", fixed))
+    response = second_phone.post(url, data=theirs | form_data("pitch", {**PITCH_HAND, "game": 2}))
+    assert "Hand 1 was changed from another phone meanwhile: check and save again." in page_text(response)
+    assert re.search(r'name="game" value="2" checked', response.get_data(as_text=True))
+    assert stored_hands(client, game_id) == [fixed]
+    # the same fix sent twice is stored once, with one history entry
+    assert "Hand 1 was already saved." in page_text(
+        second_phone.post(url, data=theirs | form_data("pitch", fixed), follow_redirects=True))
+    assert sum("edited" in line for line in history_lines(client, game_id)) == 1
+
+
+def test_a_double_tap_on_restore_restores_once(client):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    client.post(f"/games/{game_id}/hands/1/edit", data=form_data("pitch", {**PITCH_HAND, "game": 0}))
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    restore_url = re.findall(r'action="(/games/\d+/history/\d+/restore)"', page)[0]
+    sent = hidden_fields(page)
+    client.post(restore_url, data=sent)
+    again = client.post(restore_url, data=sent, follow_redirects=True)
+    assert "Hand 1 was already restored." in page_text(again)
+    assert stored_hands(client, game_id) == [PITCH_HAND]
+    assert sum("restored" in line for line in history_lines(client, game_id)) == 1
+
+
+def test_a_double_tap_on_start_the_game_makes_one_game(client):
+    from conftest import new_game_data
+    page = client.get("/games/new/pitch").get_data(as_text=True)
+    key = re.search(r'name="key" type="hidden" value="([^"]+)"', page).group(1)
+    data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"key": key}
+    first, second = client.post("/games/new/pitch", data=data), client.post("/games/new/pitch", data=data)
+    assert first.headers["Location"] == second.headers["Location"]
+    assert client.get("/").get_data(as_text=True).count("Ann, Ben, Cy") == 1
+
+
+# --- real concurrency: two phones' requests arriving at the same moment on a threaded server ----------
+
+@pytest.fixture
+def server(app):
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+def post_at_once(url, bodies):
+    import urllib.parse
+    import urllib.request
+    barrier, answers = threading.Barrier(len(bodies)), [None] * len(bodies)
+
+    def send(index):
+        barrier.wait()
+        request = urllib.request.Request(url, urllib.parse.urlencode(bodies[index]).encode())
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answers[index] = response.status
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(len(bodies))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return answers
+
+
+def test_simultaneous_taps_and_phones_never_duplicate_or_store_an_invalid_hand(client, server):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], settings={"target": 50}))
+    url = f"/games/{game_id}/hands/new"
+    for round_number in range(1, 16):
+        sent = form_on(client, url)
+        same = sent | form_data("pitch", PITCH_HAND)
+        different = sent | form_data("pitch", OTHER_HAND)
+        bodies = [same, same] if round_number % 2 else [same, different]
+        assert all(status == 200 for status in post_at_once(server + url, bodies))
+        assert len(stored_hands(client, game_id)) == round_number
+    hands = stored_hands(client, game_id)
+    assert all(hand in (PITCH_HAND, OTHER_HAND) for hand in hands)
+    assert client.get(f"/games/{game_id}").status_code == 200 and "can't be scored" not in page_text(client.get(f"/games/{game_id}"))
