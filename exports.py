@@ -39,7 +39,8 @@ def side_bids(scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) ->
     if game_id == "oh_hell":
         return list(bids)
     if game_id == "back_alley":
-        return [team_bid(scored, bids, facts["dealer"], team) for team in (0, 1)]
+        words = [team_bid(scored, bids, facts["dealer"], team) for team in (0, 1)]
+        return [int(word) if word.isdigit() else word for word in words]      # numbers stay numbers
     if game_id in ("pitch", "smear"):
         bidder = facts.get("bidder")
         if bidder is None:

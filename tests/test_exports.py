@@ -45,6 +45,8 @@ def test_gin_csv_has_no_bid_columns():
 
 @pytest.mark.parametrize("value, written", [
     ("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("-Ann", "'-Ann"), ("@cmd", "'@cmd"), ("Ann", "Ann"),
+    ("\t=1", "'\t=1"), ("\r=1", "'\r=1"), ("\uff1dSUM(A1)", "'\uff1dSUM(A1)"), ("\uff0b1", "'\uff0b1"),
+    ("\uff0d1", "'\uff0d1"), ("\uff20cmd", "'\uff20cmd"),
     (-25, -25), (0, 0), (None, ""),
 ])
 def test_cells_are_safe_against_formula_injection_and_numbers_stay_numbers(value, written):
@@ -58,6 +60,13 @@ def test_csv_with_risky_names():
     assert table[0][2] == "'=cmd() points" and table[0][4] == "'+Ben points"
     assert table[1] == ["1", "'=cmd()", "0", "0", "16", "16", "16", "16"]
     assert "-25" not in text and text.endswith("\r\n")
+
+
+def test_every_text_cell_is_quoted_so_a_semicolon_in_a_name_cannot_split_it():
+    text = game_csv(record("gin3", ["Ann;Ben", "Cy", "Dee"], [{"result": "draw"}]))
+    header, first = text.split("\r\n")[:2]
+    assert header.startswith('"hand","dealer","Ann;Ben points","Ann;Ben total"')
+    assert first == '1,"Ann;Ben",0,0,0,0,0,0'
 
 
 def test_csv_download(client):
