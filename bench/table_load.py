@@ -10,6 +10,7 @@ longer score, and SQLite's integrity check. Loopback only; it stops by itself.
 from __future__ import annotations
 
 import argparse
+import http.client
 import http.cookiejar
 import json
 import os
@@ -107,7 +108,7 @@ def table(base: str, game: str, counts: Counts, deadline: float, acknowledged: l
                 phone, data, _ = sends[index]
                 try:
                     results[index] = phone.post(url, data)
-                except OSError:
+                except (OSError, http.client.HTTPException):       # the server was killed meanwhile
                     counts.add(refused_connections=1)
             threads = [threading.Thread(target=send, args=(n,)) for n in range(len(sends))]
             for thread in threads:
@@ -118,7 +119,7 @@ def table(base: str, game: str, counts: Counts, deadline: float, acknowledged: l
                 if result and result[0] == 200 and re.search(rf"/games/{game}$", result[1]) \
                         and "already saved" not in result[2] and "meanwhile" not in result[2]:
                     acknowledged.append((number, hand))
-        except OSError:
+        except (OSError, http.client.HTTPException):
             counts.add(refused_connections=1)
             time.sleep(0.2)
 
@@ -194,7 +195,7 @@ def main() -> None:
             integrity = db.execute("pragma integrity_check").fetchone()[0]
     acknowledged_total = sum(len(hands) for hands in acknowledged.values())
     print(f"tables {args.tables}, {args.seconds:g} s, gunicorn -w {args.workers}, one SIGKILL and restart half-way")
-    print(f"posts {counts.posts}, responses 5xx {counts.errors_5xx}, connections refused while down "
+    print(f"posts {counts.posts}, responses 5xx {counts.errors_5xx}, connections cut or refused while down "
           f"{counts.refused_connections}")
     print(f"hands stored {stored_total}, acknowledged {acknowledged_total}, lost {lost}, duplicated {duplicated}, "
           f"games that no longer score {broken}, integrity_check {integrity}")

@@ -1,11 +1,12 @@
 """Real-browser journeys at a phone viewport: Playwright driving Debian's Chromium."""
+import os
 import threading
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")     # Debian's; elsewhere set CHROMIUM
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}

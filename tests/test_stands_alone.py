@@ -29,3 +29,17 @@ def test_the_examples_and_their_expected_scores_live_in_the_project():
     assert len(records) >= 7
     for name in records:
         assert (ROOT / "examples" / name.replace(".json", ".expected.json")).is_file(), name
+
+
+RUN_LINE = "python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt && .venv/bin/python app.py"
+TEST_LINE = ("python3 -m venv .venv && .venv/bin/pip install -q -r requirements-test.txt && "
+             "bash tests/install-browser.sh && .venv/bin/python -m pytest")
+
+
+def test_the_readme_starts_with_the_two_commands_and_ci_runs_the_second_exactly():
+    readme = (ROOT / "README.md").read_text().split("\n")
+    commands = [line.strip() for line in readme[:8] if line.startswith("    ")]
+    assert commands == [RUN_LINE, TEST_LINE]
+    ci = [line for line in (ROOT / ".ci" / "run").read_text().split("\n") if line and not line.startswith("#")]
+    assert ci[-1] == TEST_LINE
+    assert ".venv/" in (ROOT / ".gitignore").read_text().split("\n")
