@@ -50,7 +50,11 @@ def new_game(game_id: str):
             forms.attach(form, field, error.message[0].upper() + error.message[1:] + ".")
         else:
             key = forms.sent_key(form.key.data)
-            return redirect(url_for("scorepad.scoreboard", game_id=writing(lambda: start_game(record, key))))
+            game_row = writing(lambda: start_game(record, key), lambda: None)
+            if game_row is not None:
+                return redirect(url_for("scorepad.scoreboard", game_id=game_row))
+            form.form_errors.append("Another phone was saving at the same moment: the game was not started yet. "
+                                    "Tap Start the game again.")
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
     return render_template("new_game.html", game=game, form=form, names=store.known_names(db()))

@@ -76,7 +76,11 @@ def import_zip(data: bytes) -> str:
                 added += 1
         return added, present
 
-    added, present = writing(add_all)
+    counted = writing(add_all, lambda: None)
+    if counted is None:
+        raise forms.FieldError("record", "Another phone was saving at the same moment: nothing was imported. "
+                                         "Choose the file and tap Import again.")
+    added, present = counted
     words = f"Imported {added} game{'s' if added != 1 else ''}"
     return words + (f"; {present} already here, not duplicated." if present else ".")
 
@@ -115,7 +119,12 @@ def import_game():
         except forms.FieldError as error:
             forms.attach(form, error.field, str(error))
         else:
-            game_id, present = writing(lambda: add_record(record))
+            added = writing(lambda: add_record(record), lambda: None)
+            if added is None:
+                forms.attach(form, "record", "Another phone was saving at the same moment: nothing was imported. "
+                                             "Tap Import again.")
+                return render_template("import.html", form=form)
+            game_id, present = added
             if present:
                 flash("That game was already here, so it was not imported again.")
             return redirect(url_for("scorepad.scoreboard", game_id=game_id))
