@@ -22,7 +22,8 @@ def home():
         players = [str(name) for name in record["players"]] if isinstance(record["players"], list) else []
         kind = GAMES.get(record["game"])
         games.append({"id": entry["id"], "title": kind.title if kind else "Unknown game", "scored": scored,
-                      "problem": problem, "updated": entry["updated"], "players": players})
+                      "problem": problem, "updated": entry["updated"], "players": players,
+                      "hands": len(record["hands"])})
     return render_template("home.html", games=games)
 
 
