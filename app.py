@@ -47,12 +47,12 @@ def starting(instance: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def secret_key(instance: Path) -> str:
-    """Made once per installation and kept in instance/, never in the code (call while `starting`)."""
-    path = instance / "secret_key"
+def kept_secret(instance: Path, name: str) -> str:
+    """A random secret made once per installation and kept in instance/ (call while `starting`)."""
+    path = instance / name
     if not path.exists() or not path.read_text().strip():
-        fresh = instance / f".secret_key.{os.getpid()}"
-        fresh.write_text(secrets.token_hex(32))
+        fresh = instance / f".{name}.{os.getpid()}"
+        fresh.write_text(secrets.token_urlsafe(32))
         fresh.chmod(0o600)
         os.replace(fresh, path)                 # never seen half-written
     return path.read_text().strip()
@@ -66,12 +66,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=12_000_000,
                             SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,     # assets are versioned below
                             WTF_CSRF_TIME_LIMIT=None,                      # a hand can take an hour to play
-                            SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+                            SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
+                            PERMANENT_SESSION_LIFETIME=400 * 24 * 3600)     # a browser keeps its games
     if test_config:
         app.config.update(test_config)
     with starting(instance):
-        if not app.config.get("SECRET_KEY"):
-            app.config["SECRET_KEY"] = secret_key(instance)
+        for name, file in (("SECRET_KEY", "secret_key"), ("OWNER_KEY", "owner_key")):
+            if not app.config.get(name):
+                app.config[name] = kept_secret(instance, file)
         store.migrate(app.config["DATABASE"])
     app.register_blueprint(pages.bp)
     app.teardown_appcontext(close_db)
@@ -193,6 +195,8 @@ def parser() -> argparse.ArgumentParser:
                              "and exit")
     parser.add_argument("--restore", metavar="FILE",
                         help="replace the database with the backup FILE and exit (stop the app first)")
+    parser.add_argument("--owner-link", action="store_true",
+                        help="print the owner link again (it sees and manages every game) and exit")
     parser.add_argument("--version", action="version", version=f"Scorepad {VERSION}")
     return parser
 
@@ -214,14 +218,20 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"Restored {database} from {args.restore}")
         return 0
-    from waitress import serve
     found = addresses(args.host, args.port)
+    owner = f"{found[0][0]}owner/{app.config['OWNER_KEY']}"
+    if args.owner_link:
+        print(owner)
+        return 0
+    from waitress import serve
     print(f"Scorepad {VERSION} is running (database {database}).")
     print("Open one of these on a phone on the same Wi-Fi:")
     for address, note in found:
         print(f"  {address}" + (f"   ({note})" if note else ""))
     if not args.no_qr and not found[0][1]:
         print(terminal_qr(found[0][0]))
+    print("Owner link - sees and manages every game; keep it to yourself (app.py --owner-link prints it again):")
+    print(f"  {owner}")
     print("Stop with Ctrl+C.", flush=True)
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="Scorepad", _quiet=True)
     return 0

@@ -5,6 +5,7 @@ bumps the game's `version`, which the forms carry so a stale or repeated submit 
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -45,6 +46,28 @@ def add_form_key(db: Database) -> None:
     """The new-game form's one-time key: a second tap on "Start the game" finds the first game."""
     db["games"].add_column("form_key", str)
     db["games"].create_index(["form_key"], unique=True)
+
+
+def random_key() -> str:
+    """128 random bits, URL-safe: a game's id in links, and its scorer and watcher keys."""
+    return secrets.token_urlsafe(16)
+
+
+@migrations()
+def add_sharing(db: Database) -> None:
+    """Games are reached by a random id; scorer and watcher keys let a browser join; members
+    remember which browser may do what; archived and deleted games leave the home page."""
+    for column in ("key", "scorer_key", "watcher_key", "deleted"):
+        db["games"].add_column(column, str)
+    db["games"].add_column("archived", int, not_null_default=0)
+    for (game_id,) in db.execute("select id from games").fetchall():
+        db["games"].update(game_id, {"key": random_key(), "scorer_key": random_key(), "watcher_key": random_key()})
+    db["games"].create_index(["key"], unique=True)
+    db["members"].create({"browser": str, "game_id": int, "role": str, "at": str}, pk=("browser", "game_id"),
+                         foreign_keys=[("game_id", "games", "id")])
+    db["members"].create_index(["game_id"])
+    db["key_failures"].create({"address": str, "at": str})
+    db["key_failures"].create_index(["address", "at"])
 
 
 def connect(path: str) -> Database:
@@ -136,6 +159,7 @@ def create_game(db: Database, record: dict[str, Any], action: str = "created", k
             "game": record["game"], "players": dump(record["players"]),
             "first_dealer": record.get("first_dealer") or 0, "first_captain": record.get("first_captain"),
             "settings": dump(record.get("settings") or {}), "pending": None, "version": 1,
+            "key": random_key(), "scorer_key": random_key(), "watcher_key": random_key(),
             "created": created_stamp(record, stamp), "updated": stamp, "form_key": key}).last_pk
         db["hands"].insert_all({"game_id": game_id, "position": n, "data": dump(hand)}
                                for n, hand in enumerate(record.get("hands") or [], start=1))
@@ -227,11 +251,62 @@ def delete_last_hand(db: Database, game_id: int) -> None:
         log(db, game_id, "deleted", number, before, None)
 
 
-def list_games(db: Database) -> list[dict[str, Any]]:
-    """Every game's record with its id and when it was last played, newest first."""
+def list_games(db: Database, browser: str | None = None, owner: bool = False,
+               shelf: str = "home") -> list[dict[str, Any]]:
+    """Games a browser may see (every game for the owner), newest first, with their records.
+    shelf: "home" (in play and finished), "archived" or "bin" (deleted, owner only)."""
+    where = {"home": "g.archived = 0 and g.deleted is null", "archived": "g.archived = 1 and g.deleted is null",
+             "bin": "g.deleted is not null"}[shelf]
+    if owner:
+        sql, args = f"select g.* from games g where {where}", []
+    else:
+        sql, args = (f"select g.* from games g join members m on m.game_id = g.id and m.browser = ? where {where}",
+                     [browser or ""])
     with reading(db):
-        rows = list(db.query("select * from games order by updated desc, id desc"))
-        return [{"id": row["id"], "record": record_from(db, row), "updated": row["updated"]} for row in rows]
+        rows = list(db.query(sql + " order by g.updated desc, g.id desc", args))
+        return [{"id": row["id"], "key": row["key"], "record": record_from(db, row), "updated": row["updated"],
+                 "archived": row["archived"], "deleted": row["deleted"]} for row in rows]
+
+
+ROLES = ("watcher", "scorer")          # in order of what they may do
+
+
+def row_by_key(db: Database, key: str) -> dict[str, Any] | None:
+    rows = list(db["games"].rows_where("key = ?", [key])) if 10 <= len(key) <= 64 else []
+    return rows[0] if rows else None
+
+
+def role_of(db: Database, browser: str | None, game_id: int) -> str | None:
+    row = db.execute("select role from members where browser = ? and game_id = ?", [browser, game_id]).fetchone() \
+        if browser else None
+    return row[0] if row else None
+
+
+def add_member(db: Database, browser: str, game_id: int, role: str) -> None:
+    """Let a browser into a game; a scorer who opens the watch link stays a scorer."""
+    current = role_of(db, browser, game_id)
+    if current is None or ROLES.index(role) > ROLES.index(current):
+        db["members"].upsert({"browser": browser, "game_id": game_id, "role": role, "at": now()},
+                             pk=("browser", "game_id"))
+
+
+def failed_key(db: Database, address: str) -> None:
+    db["key_failures"].insert({"address": address, "at": now()})
+
+
+def recent_failures(db: Database, address: str, since: str) -> int:
+    return db.execute("select count(*) from key_failures where address = ? and at > ?", [address, since]).fetchone()[0]
+
+
+def shelve(db: Database, game_id: int, archived: bool | None = None, deleted: bool | None = None) -> None:
+    """Archive or unarchive, delete (to the bin) or bring back a game; each is a history entry."""
+    with db.atomic():
+        if archived is not None:
+            changed(db, game_id, archived=int(archived))
+            log(db, game_id, "archived" if archived else "unarchived")
+        if deleted is not None:
+            changed(db, game_id, deleted=now() if deleted else None)
+            log(db, game_id, "deleted game" if deleted else "brought back")
 
 
 def known_names(db: Database) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, abort, current_app, g
 
+import access
 import store
 from rules_engine import RuleError, ScoredGame, score
 
@@ -22,13 +23,20 @@ def db():
 
 @dataclass
 class Game:
-    """A stored game as the pages need it: its record, version and score."""
-    id: int
+    """A stored game as the pages need it: its record, version, score, and what this browser may do."""
+    row: int                           # the database's id, never shown
+    key: str                           # the random id in links
     record: dict[str, Any]
     version: int
     pending: list[Any] | None
     scored: ScoredGame | None          # every hand, or as far as the record can be scored
     problem: RuleError | None          # why the rest can't be scored (a record the rules reject)
+    role: str
+    archived: bool = False
+    deleted: bool = False
+
+    def may(self, action: str) -> bool:
+        return access.allowed(self.role, action)
 
     @property
     def broken_hand(self) -> int | None:
@@ -57,15 +65,36 @@ def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleEr
     return None, problem
 
 
-def load(game_id: int) -> Game:
-    """The game as stored now (404 when there is no such game)."""
+def load(key: str, action: str = "read") -> Game:
+    """The game as stored now, if this browser may do `action` with it: a game it does not know
+    is a 404 whatever it tries; a watcher trying to change it gets a 403."""
     with store.reading(db()):
-        row = store.get_row(db(), game_id)
-        if row is None:
+        row = store.row_by_key(db(), key)
+        role = access.role_in(db(), row["id"]) if row else None
+        if row is None or role is None or (row["deleted"] and role != "owner"):
             abort(404)
+        if not access.allowed(role, action):
+            abort(403)
         record = store.record_from(db(), row)
     scored, problem = score_what_can_be(record)
-    return Game(game_id, record, row["version"], store.load(row["pending"]), scored, problem)
+    return Game(row["id"], key, record, row["version"], store.load(row["pending"]), scored, problem, role,
+                bool(row["archived"]), bool(row["deleted"]))
+
+
+def peek(key: str) -> dict[str, Any]:
+    """A game's stored row if this browser may read it (404 otherwise), without scoring it."""
+    row = store.row_by_key(db(), key)
+    role = access.role_in(db(), row["id"]) if row else None
+    if row is None or role is None or (row["deleted"] and role != "owner"):
+        abort(404)
+    return row
+
+
+def made_here(record: dict[str, Any], action: str = "created", key: str | None = None) -> str:
+    """Store a new game made or imported by this browser, which becomes its scorer; its random id."""
+    row = store.create_game(db(), record, action, key=key)
+    store.add_member(db(), access.browser(create=True), row, "scorer")
+    return store.get_row(db(), row)["key"]
 
 
 def before_hand(record: dict[str, Any], number: int) -> ScoredGame:
@@ -91,4 +120,4 @@ def writing(change: Callable[[], Any], when_busy: Callable[[], Any] | None = Non
         return when_busy()
 
 
-from . import games, hands, tools, transfer  # noqa: E402,F401  (they add their pages to bp)
+from . import games, hands, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)

@@ -3,28 +3,31 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 
+import access
 import forms
 import store
 from rules_engine import GAMES, RuleError, score
 from summary import hand_summary, next_banner
 
-from . import bp, db, load, score_what_can_be, writing
+from . import bp, db, load, made_here, peek, score_what_can_be, writing
 
 
 @bp.get("/")
 def home():
     games = []
-    for entry in store.list_games(db()):
+    owner = access.is_owner()
+    shelf = request.args.get("shelf") if owner and request.args.get("shelf") in ("archived", "bin") else "home"
+    for entry in store.list_games(db(), access.browser(), owner, shelf):
         scored, problem = score_what_can_be(entry["record"])
         record = entry["record"]
         players = [str(name) for name in record["players"]] if isinstance(record["players"], list) else []
         kind = GAMES.get(record["game"])
-        games.append({"id": entry["id"], "title": kind.title if kind else "Unknown game", "scored": scored,
+        games.append({"id": entry["key"], "title": kind.title if kind else "Unknown game", "scored": scored,
                       "problem": problem, "updated": entry["updated"], "players": players,
                       "hands": len(record["hands"])})
-    return render_template("home.html", games=games)
+    return render_template("home.html", games=games, owner=owner, shelf=shelf)
 
 
 @bp.get("/games/new")
@@ -61,14 +64,14 @@ def new_game(game_id: str):
     return render_template("new_game.html", game=game, form=form, names=store.known_names(db()))
 
 
-def start_game(record, key: str | None) -> int:
+def start_game(record, form_key: str | None) -> str:
     """A new game, once: a second tap on "Start the game" finds the game the first one made."""
-    existing = store.game_made_by(db(), key)
-    return existing if existing is not None else store.create_game(db(), record, key=key)
+    existing = store.game_made_by(db(), form_key)
+    return store.get_row(db(), existing)["key"] if existing is not None else made_here(record, key=form_key)
 
 
-@bp.get("/games/<int:game_id>")
-def scoreboard(game_id: int):
+@bp.get("/games/<game_id>")
+def scoreboard(game_id: str):
     game = load(game_id)
     scored = game.scored
     rows = [] if scored is None else [
@@ -79,10 +82,12 @@ def scoreboard(game_id: int):
                            created=game.record.get("created") or "", form=forms.stamp(forms.ChangeForm(), game.version))
 
 
-@bp.get("/games/<int:game_id>/version")
-def game_version(game_id: int):
-    """Changes whenever the game does: the scoreboard polls it to refresh itself."""
-    version = store.version_of(db(), game_id)
-    if version is None:
-        abort(404)
-    return Response(str(version), mimetype="text/plain", headers={"Cache-Control": "no-store"})
+@bp.get("/games/<game_id>/version")
+def game_version(game_id: str):
+    """Changes whenever the game does: open pages poll it to follow other phones (one small query)."""
+    row = peek(game_id)
+    hands = store.hand_count(db(), row["id"])
+    response = jsonify({"version": row["version"], "hands": hands})
+    response.set_etag(str(row["version"]))
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)

@@ -37,9 +37,9 @@ def form_context(scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any
     return context
 
 
-def hand_page(game_id: int, scored: ScoredGame, form, step: str, number: int, pending, editing: bool):
-    return render_template("hand_form.html", game_id=game_id, scored=scored, form=form, step=step, number=number,
-                           pending=pending, editing=editing, **form_context(scored, pending))
+def hand_page(game: Game, scored: ScoredGame, form, step: str, number: int, pending, editing: bool):
+    return render_template("hand_form.html", game_id=game.key, scored=scored, form=form, step=step, number=number,
+                           pending=pending, editing=editing, hands_now=len(game.hands), **form_context(scored, pending))
 
 
 def next_step(game: Game, asked: str | None) -> str:
@@ -54,10 +54,10 @@ def cannot_record(game: Game):
     if game.problem is not None:
         flash(f"Fix or delete hand {game.broken_hand} first: {game.problem.message}."
               if game.broken_hand else "This game can't be scored, so no hand can be added.")
-        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+        return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     if game.scored.finished:
         flash("The game is over: fix a hand or start a new game.")
-        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+        return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     return None
 
 
@@ -104,11 +104,11 @@ def stale_words(game: Game, number: int | None) -> str:
     return "The game was changed from another phone meanwhile: check and save again."
 
 
-@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def record_hand(game_id: int):
+@bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
+def record_hand(game_id: str):
     if request.method == "POST":
-        return writing(lambda: save_hand(game_id), lambda: new_hand_page(load(game_id), BUSY))
-    game = load(game_id)
+        return writing(lambda: save_hand(game_id), lambda: new_hand_page(load(game_id, "change"), BUSY))
+    game = load(game_id, "change")
     refused = cannot_record(game)
     if refused:
         return refused
@@ -131,12 +131,12 @@ def new_hand_page(game: Game, problem: str | None, form=None, step: str | None =
     forms.stamp(form, game.version, number, step)
     if problem:
         form.form_errors.append(problem)
-    return hand_page(game.id, game.scored, form, step, number, game.pending, editing=False)
+    return hand_page(game, game.scored, form, step, number, game.pending, editing=False)
 
 
-def save_hand(game_id: int):
+def save_hand(game_id: str):
     """POST of a hand form, inside the write transaction."""
-    game = load(game_id)
+    game = load(game_id, "change")
     number, step = forms.sent_number(request.form.get("number")), request.form.get("step", "")
     if forms.sent_number(request.form.get("version")) != game.version:
         repeated = already_saved(game, number, step)
@@ -161,16 +161,16 @@ def save_hand(game_id: int):
 def store_new_hand(game: Game, number: int, step: str, hand: dict[str, Any]):
     thrown_in = step == "bids" and all(bid == "pass" for bid in hand["bids"])
     if step == "bids" and not thrown_in:
-        store.set_pending(db(), game.id, hand["bids"])
-        return redirect(url_for("scorepad.record_hand", game_id=game.id))
-    store.add_hand(db(), game.id, hand)
+        store.set_pending(db(), game.row, hand["bids"])
+        return redirect(url_for("scorepad.record_hand", game_id=game.key))
+    store.add_hand(db(), game.row, hand)
     if thrown_in:
         flash(f"Hand {number} thrown in: everyone passed.")
-    return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+    return redirect(url_for("scorepad.scoreboard", game_id=game.key))
 
 
-@bp.get("/games/<int:game_id>/hands/<int:number>")
-def show_hand(game_id: int, number: int):
+@bp.get("/games/<game_id>/hands/<int:number>")
+def show_hand(game_id: str, number: int):
     game = load(game_id)
     if not 1 <= number <= len(game.hands):
         abort(404)
@@ -179,7 +179,7 @@ def show_hand(game_id: int, number: int):
     return render_template("hand.html", game_id=game_id, scored=scored, hand=hand, number=number,
                            problem=None if hand else game.problem, raw=json.dumps(game.hands[number - 1]),
                            summary=hand_summary(scored, game.hands[number - 1], hand) if hand else "",
-                           last=number == len(game.hands))
+                           last=number == len(game.hands), may_change=game.may("change"))
 
 
 def fixable(game: Game, number: int):
@@ -187,15 +187,15 @@ def fixable(game: Game, number: int):
     if game.problem is not None and (game.broken_hand is None or game.broken_hand < number):
         flash(f"Fix or delete hand {game.broken_hand} first: {game.problem.message}."
               if game.broken_hand else "This game can't be scored, so its hands can't be fixed here.")
-        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+        return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     return None
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit_hand(game_id: int, number: int):
+@bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: str, number: int):
     if request.method == "POST":
-        return writing(lambda: save_edit(game_id, number), lambda: edit_page(load(game_id), number, BUSY))
-    game = load(game_id)
+        return writing(lambda: save_edit(game_id, number), lambda: edit_page(load(game_id, "change"), number, BUSY))
+    game = load(game_id, "change")
     if not 1 <= number <= len(game.hands):
         abort(404)
     refused = fixable(game, number)
@@ -210,7 +210,7 @@ def edit_hand(game_id: int, number: int):
 def edit_page(game: Game, number: int, problem: str | None, form=None):
     if not 1 <= number <= len(game.hands):
         flash(f"Hand {number} was deleted from another phone meanwhile.")
-        return redirect(url_for("scorepad.scoreboard", game_id=game.id))
+        return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     refused = fixable(game, number)
     if refused:
         return refused
@@ -219,12 +219,12 @@ def edit_page(game: Game, number: int, problem: str | None, form=None):
     forms.stamp(form, game.version, number, "full")
     if problem:
         form.form_errors.append(problem)
-    return hand_page(game.id, before, form, "full", number, None, editing=True)
+    return hand_page(game, before, form, "full", number, None, editing=True)
 
 
-def save_edit(game_id: int, number: int):
+def save_edit(game_id: str, number: int):
     """POST of a fixed hand, inside the write transaction."""
-    game = load(game_id)
+    game = load(game_id, "change")
     if forms.sent_number(request.form.get("version")) != game.version:
         repeated = already_saved(game, number, "full")
         if repeated:
@@ -243,7 +243,7 @@ def save_edit(game_id: int, number: int):
         hand = checked_hand(form, before, game.record, number, "full", None)
         if hand is not None:
             if hand != game.hands[number - 1]:
-                store.replace_hand(db(), game_id, number, hand)
+                store.replace_hand(db(), game.row, number, hand)
                 flash(f"Hand {number} changed; every total after it is recomputed.")
             else:
                 flash(f"Hand {number} is unchanged.")
@@ -251,11 +251,11 @@ def save_edit(game_id: int, number: int):
     return edit_page(game, number, None, form)
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
-def delete_hand(game_id: int, number: int):
+@bp.route("/games/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete_hand(game_id: str, number: int):
     if request.method == "POST":
         return writing(lambda: save_delete(game_id, number))
-    game = load(game_id)
+    game = load(game_id, "change")
     if number < 1 or number != len(game.hands):
         abort(404)
     return delete_page(game, number, forms.stamp(forms.ChangeForm(), game.version, number))
@@ -263,13 +263,13 @@ def delete_hand(game_id: int, number: int):
 
 def delete_page(game: Game, number: int, form):
     hand = game.scored.hands[number - 1] if game.scored and number <= len(game.scored.hands) else None
-    return render_template("delete_hand.html", game_id=game.id, scored=game.scored, number=number, form=form,
+    return render_template("delete_hand.html", game_id=game.key, scored=game.scored, number=number, form=form,
                            hand=hand, raw=json.dumps(game.hands[number - 1]))
 
 
-def save_delete(game_id: int, number: int):
+def save_delete(game_id: str, number: int):
     """POST of "Delete hand N", inside the write transaction: only hand N, and only once."""
-    game = load(game_id)
+    game = load(game_id, "change")
     back = redirect(url_for("scorepad.scoreboard", game_id=game_id))
     if forms.sent_number(request.form.get("version")) != game.version:
         if number == len(game.hands) + 1:
@@ -283,17 +283,17 @@ def save_delete(game_id: int, number: int):
     form = forms.ChangeForm()
     if not form.validate_on_submit():
         return delete_page(game, number, forms.stamp(form, game.version, number))
-    store.delete_last_hand(db(), game_id)
+    store.delete_last_hand(db(), game.row)
     flash(f"Hand {number} deleted.")
     return back
 
 
-@bp.get("/games/<int:game_id>/history")
-def history(game_id: int):
+@bp.get("/games/<game_id>/history")
+def history(game_id: str):
     game = load(game_id)
     scored = game.scored or words_only(game)
     entries, offered = [], set()
-    for entry in store.history(db(), game_id):
+    for entry in store.history(db(), game.row):
         version = history_words.restorable(entry)
         number = entry["hand"]
         current = game.hands[number - 1] if number and number <= len(game.hands) else None
@@ -315,15 +315,15 @@ def words_only(game: Game) -> ScoredGame | None:
         return None
 
 
-@bp.post("/games/<int:game_id>/history/<int:entry_id>/restore")
-def restore(game_id: int, entry_id: int):
+@bp.post("/games/<game_id>/history/<int:entry_id>/restore")
+def restore(game_id: str, entry_id: int):
     return writing(lambda: save_restore(game_id, entry_id))
 
 
-def save_restore(game_id: int, entry_id: int):
+def save_restore(game_id: str, entry_id: int):
     """POST of "Restore hand N", inside the write transaction."""
-    game = load(game_id)
-    entry = next((e for e in store.history(db(), game_id) if e["id"] == entry_id), None)
+    game = load(game_id, "change")
+    entry = next((e for e in store.history(db(), game.row) if e["id"] == entry_id), None)
     version = entry and history_words.restorable(entry)
     if version is None:
         abort(404)
@@ -346,8 +346,8 @@ def save_restore(game_id: int, entry_id: int):
         flash(f"Hand {number} can't be restored: {error}.")
         return back
     if number == len(game.hands) + 1:
-        store.add_hand(db(), game_id, version, "restored")
+        store.add_hand(db(), game.row, version, "restored")
     else:
-        store.replace_hand(db(), game_id, number, version, "restored")
+        store.replace_hand(db(), game.row, number, version, "restored")
     flash(f"Hand {number} restored; every total after it is recomputed.")
     return redirect(url_for("scorepad.scoreboard", game_id=game_id))

@@ -10,9 +10,9 @@ from rules_engine import calculators as calc
 from . import bp, load
 
 
-def game_arg() -> int | None:
+def game_arg() -> str | None:
     """The game a calculator or rules page was opened from (?game=<id>), if any."""
-    return forms.sent_number(request.args.get("game"))
+    return request.args.get("game") or None
 
 
 @bp.get("/calculators")

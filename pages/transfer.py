@@ -11,7 +11,9 @@ import forms
 import store
 from rules_engine import RuleError, score
 
-from . import bp, db, load, score_what_can_be, writing
+import access
+
+from . import bp, db, load, made_here, score_what_can_be, writing
 
 MAX_RECORD_BYTES = 1_000_000
 ZIP_MAGIC = b"PK\x03\x04"
@@ -69,10 +71,10 @@ def import_zip(data: bytes) -> str:
     def add_all() -> tuple[int, int]:
         added = present = 0
         for _, record in found:
-            if store.find_same_game(db(), record) is not None:
+            if same_game_here(record) is not None:
                 present += 1
             else:
-                store.create_game(db(), record, "imported")
+                made_here(record, "imported")
                 added += 1
         return added, present
 
@@ -99,10 +101,19 @@ def parse_record(text: str) -> dict[str, Any]:
     return record
 
 
-def add_record(record: dict[str, Any]) -> tuple[int, bool]:
-    """(game id, whether it was already here)."""
-    present = store.find_same_game(db(), record)
-    return (present, True) if present is not None else (store.create_game(db(), record, "imported"), False)
+def same_game_here(record: dict[str, Any]) -> str | None:
+    """The key of a game this browser can see that is the same as `record` (None if none is)."""
+    row = store.find_same_game(db(), record)
+    if row is None:
+        return None
+    key = store.get_row(db(), row)["key"]
+    return key if access.role_in(db(), row) else None
+
+
+def add_record(record: dict[str, Any]) -> tuple[str, bool]:
+    """(game key, whether it was already here)."""
+    present = same_game_here(record)
+    return (present, True) if present is not None else (made_here(record, "imported"), False)
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
@@ -131,8 +142,8 @@ def import_game():
     return render_template("import.html", form=form)
 
 
-@bp.get("/games/<int:game_id>/record.json")
-def export_record(game_id: int):
+@bp.get("/games/<game_id>/record.json")
+def export_record(game_id: str):
     record = load(game_id).record
     body = json.dumps(record, indent=1, ensure_ascii=False)
     filename = f"scorepad-{game_id}-{record['game']}.json"
@@ -140,8 +151,8 @@ def export_record(game_id: int):
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})
 
 
-@bp.get("/games/<int:game_id>/scores.csv")
-def export_csv(game_id: int):
+@bp.get("/games/<game_id>/scores.csv")
+def export_csv(game_id: str):
     game = load(game_id)
     if game.scored is None:
         flash("This game can't be scored, so there are no scores to export; its record can still be exported.")
@@ -154,6 +165,8 @@ def export_csv(game_id: int):
 
 @bp.get("/games/export.zip")
 def export_all():
-    games = [(entry["id"], entry["record"]) for entry in store.list_games(db())]
+    """Every game this browser can see (every game, for the owner)."""
+    games = [(entry["key"], entry["record"]) for entry in
+             store.list_games(db(), access.browser(), access.is_owner())]
     return Response(exports.all_games_zip(games, score_what_can_be), mimetype="application/zip",
                     headers={"Content-Disposition": 'attachment; filename="scorepad-games.zip"'})

@@ -120,14 +120,27 @@
     if (!isNaN(d)) t.textContent = d.toLocaleString([], {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
   });
 
-  // Scoreboard: refresh when another phone records a hand.
-  var live = document.querySelector("[data-refresh]");
+  // Follow other phones: ask whether the game changed (a 304 while it has not) every 1.5 s
+  // while the page is in view. Pages without a form reload; a form keeps what was tapped.
+  var live = document.querySelector("[data-live]");
   if (live) {
+    var notice = document.querySelector("[data-live-notice]");
     setInterval(function () {
       if (document.hidden) return;
-      fetch(live.dataset.refresh, {cache: "no-store"}).then(function (r) { return r.text(); }).then(function (v) {
-        if (v !== live.dataset.version) location.reload();
+      fetch(live.dataset.live, {cache: "no-cache", credentials: "same-origin"}).then(function (r) {
+        return r.ok ? r.json() : null;
+      }).then(function (now) {
+        if (!now || String(now.version) === live.dataset.version) return;
+        if (live.dataset.onChange === "reload") { location.reload(); return; }
+        live.dataset.version = String(now.version);
+        if (notice) {
+          var hands = Number(live.dataset.hands);
+          notice.textContent = now.hands > hands ? "Hand " + now.hands + " was just saved on another phone: "
+            + "what you tapped is still here - check it before saving." : "The game was just changed on another "
+            + "phone: what you tapped is still here - check it before saving.";
+          notice.hidden = false;
+        }
       }).catch(function () {});
-    }, 10000);
+    }, 1500);
   }
 })();

@@ -1,11 +1,14 @@
 import json
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
 ROOT = Path(__file__).resolve().parent.parent
+os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tests-"))   # keys made by tests
 EXAMPLES = ROOT / "examples"
 
 
@@ -28,7 +31,7 @@ def example(request):
     return load_example(request.param)
 
 
-CHANGE_URL = re.compile(r"(/games/\d+)/(hands/new|hands/\d+/edit|hands/\d+/delete|history/\d+/restore)$")
+CHANGE_URL = re.compile(r"(/games/[A-Za-z0-9_-]+)/(hands/new|hands/\d+/edit|hands/\d+/delete|history/\d+/restore)$")
 
 
 def hidden_fields(page: str) -> dict[str, str]:
@@ -46,6 +49,20 @@ class TableClient(FlaskClient):
             page_url = match.group(1) + "/history" if "restore" in url else url
             data = {**hidden_fields(self.get(page_url).get_data(as_text=True)), **(data or {})}
         return super().post(url, *args, data=data, **kwargs)
+
+
+def invite_links(client, game_id) -> dict[str, str]:
+    """The links on a game's Invite page: "Score with us", "Watch", "Big screen" -> link."""
+    page = client.get(f"/games/{game_id}/invite").get_data(as_text=True)
+    found = re.findall(r'<h2>([^<]+)</h2>.*?<a href="([^"]+)" class="link-text"', page, re.S)
+    return {what: link.replace("&amp;", "&") for what, link in found}
+
+
+def joined(app, client, game_id, what="Score with us"):
+    """A second phone that opened the link `client` shared for `game_id`."""
+    phone = app.test_client()
+    assert phone.get(invite_links(client, game_id)[what]).status_code == 302
+    return phone
 
 
 @pytest.fixture
@@ -108,7 +125,7 @@ def play_through_forms(client, record):
     from rules_engine import GAMES
     response = client.post(f"/games/new/{record['game']}", data=new_game_data(record))
     assert response.status_code == 302, response.get_data(as_text=True)
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
     two_step = GAMES[record["game"]].two_step
     for hand in record["hands"]:
         url = f"/games/{game_id}/hands/new"

@@ -5,14 +5,14 @@ import subprocess
 import sys
 import threading
 
-from conftest import ROOT, form_data, play_through_forms, record
+from conftest import ROOT, form_data, joined, play_through_forms, record
 
 HAND = {"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 9}}      # the box scores 4 a hand
 
 
 def test_a_backup_taken_while_hands_are_being_saved_is_whole_and_restores(app, client, tmp_path):
     game_id = play_through_forms(client, record("gin3", ["Ann", "Ben", "Cy"], settings={"target": 500}))
-    writer = app.test_client()
+    writer = joined(app, client, game_id)
     stop = threading.Event()
 
     def keep_saving():
@@ -45,7 +45,9 @@ def test_a_backup_taken_while_hands_are_being_saved_is_whole_and_restores(app, c
                          env={**os.environ, "SCOREPAD_INSTANCE": str(tmp_path / "instance")})
     assert run.returncode == 0, run.stderr
     from app import create_app
-    restored = create_app({"TESTING": True, "DATABASE": str(fresh), "SECRET_KEY": "r"}).test_client()
+    restored = create_app({"TESTING": True, "DATABASE": str(fresh), "SECRET_KEY": "r", "OWNER_KEY": "owner-key-r"}
+                          ).test_client()
+    restored.get("/owner/owner-key-r")
     with sqlite3.connect(copies[-1]) as copy:
         hands = copy.execute("select count(*) from hands").fetchone()[0]
     assert len(restored.get(f"/games/{game_id}/record.json").get_json()["hands"]) == hands

@@ -63,7 +63,7 @@ def test_edit_delete_and_restore_leave_the_history_and_totals_expected(client):
 
 def restore_urls(client, game_id):
     page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
-    return re.findall(r'action="(/games/\d+/history/\d+/restore)"', page)
+    return re.findall(r'action="(/games/[\w-]+/history/\d+/restore)"', page)
 
 
 def test_a_restore_that_would_break_a_later_hand_is_refused(client):
@@ -91,7 +91,7 @@ def test_bids_changes_are_kept(client):
 def test_import_is_an_entry_and_history_of_an_unknown_game_is_404(client):
     import json
     response = client.post("/games/import", data={"record": json.dumps(record("gin3", ["Ann", "Ben", "Cy"]))})
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
     assert history(client, game_id) == ["game imported"]
     assert client.get("/games/99/history").status_code == 404
     assert client.post("/games/99/history/1/restore").status_code == 404

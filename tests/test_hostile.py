@@ -31,7 +31,8 @@ def stored(client, game_id):
 def break_hand(app, game_id, number, data):
     """Write a hand straight into the database, as an old version, a bug or a hand edit might."""
     with sqlite3.connect(app.config["DATABASE"]) as db:
-        db.execute("update hands set data = ? where game_id = ? and position = ?", [json.dumps(data), game_id, number])
+        db.execute("update hands set data = ? where game_id = (select id from games where key = ?) and position = ?",
+                   [json.dumps(data), game_id, number])
 
 
 def test_a_broken_game_shows_why_and_can_be_repaired_while_every_other_page_works(app, client):
@@ -61,7 +62,7 @@ def test_a_broken_last_hand_can_be_deleted_and_a_broken_table_still_exports(app,
     assert client.post(f"/games/{game_id}/hands/2/delete").status_code == 302
     assert stored(client, game_id)["hands"] == [PITCH_HAND]
     with sqlite3.connect(app.config["DATABASE"]) as db:
-        db.execute("update games set players = ? where id = ?", [json.dumps(["Ann"]), game_id])
+        db.execute("update games set players = ? where key = ?", [json.dumps(["Ann"]), game_id])
     assert "This game can't be scored: players: " in words(client.get(f"/games/{game_id}"))
     assert client.get(f"/games/{game_id}/history").status_code == 200
     assert stored(client, game_id)["players"] == ["Ann"]
@@ -140,11 +141,11 @@ def test_a_radio_value_that_was_not_offered_is_a_message_not_a_crash(client, fie
 
 
 @pytest.mark.parametrize("url", ["/games/9223372036854775808", "/games/18446744073709551616/history",
-                                 "/games/0", "/games/1/hands/0/delete", "/games/1/hands/0/edit",
-                                 "/games/99999999999999999999999/record.json"])
-def test_ids_out_of_range_are_not_found(client, url):
-    play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
-    assert client.get(url).status_code == 404
+                                 "/games/0", "/games/1", "/games/{id}/hands/0/delete", "/games/{id}/hands/0/edit",
+                                 "/games/99999999999999999999999/record.json", "/games/{id}x", "/games/" + "a" * 5000])
+def test_unknown_and_out_of_range_ids_are_not_found(client, url):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
+    assert client.get(url.format(id=game_id)).status_code == 404
 
 
 def test_a_game_with_no_hands_has_no_hand_to_delete(client):
@@ -187,7 +188,7 @@ FIELDS = ["bid_0", "bid_1", "bid_2", "bid_3", "tricks_0", "tricks_1", "tricks_2"
           "game", "result", "knocker", "deadwood_box", "deadwood_team", "version", "number", "step", "player_0",
           "player_1", "player_2", "first_dealer", "first_captain", "setting_target", "setting_max_cards", "record", "key"]
 PATHS = ["/games/{id}/hands/new", "/games/{id}/hands/1/edit", "/games/{id}/hands/1/delete", "/games/new/{kind}",
-         "/games/{id}/history/1/restore", "/games/import", "/games/{id}/hands/new?step=bids"]
+         "/games/{id}/history/1/restore", "/games/import", "/games/{id}/hands/new?step=bids", "/games/{id}/shelf"]
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                         HealthCheck.too_slow])
 

@@ -7,7 +7,7 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from conftest import form_data, hidden_fields, play_through_forms, record
+from conftest import form_data, hidden_fields, invite_links, joined, play_through_forms, record
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}     # Ann makes 2, Ben 1
 OTHER_HAND = {"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 1, "game": 0}       # Ben makes 3
@@ -30,11 +30,6 @@ def pitch_game(client):
     return play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
 
 
-@pytest.fixture
-def second_phone(app):
-    return app.test_client()
-
-
 def test_a_double_tap_on_save_stores_the_hand_once(client):
     game_id = pitch_game(client)
     url = f"/games/{game_id}/hands/new"
@@ -51,8 +46,9 @@ def history_lines(client, game_id):
     return [html.unescape(words) for words in re.findall(r"</time> - ([^<]*)</p>", page)]
 
 
-def test_a_second_phone_saving_a_different_hand_meanwhile_is_shown_its_values_to_check(client, second_phone):
+def test_a_second_phone_saving_a_different_hand_meanwhile_is_shown_its_values_to_check(app, client):
     game_id = pitch_game(client)
+    second_phone = joined(app, client, game_id)
     url = f"/games/{game_id}/hands/new"
     mine, theirs = form_on(client, url), form_on(second_phone, url)
     assert client.post(url, data=mine | form_data("pitch", PITCH_HAND)).status_code == 302
@@ -69,8 +65,9 @@ def test_a_second_phone_saving_a_different_hand_meanwhile_is_shown_its_values_to
     assert stored_hands(client, game_id) == [PITCH_HAND, OTHER_HAND]
 
 
-def test_two_phones_entering_the_same_hand_store_it_once(client, second_phone):
+def test_two_phones_entering_the_same_hand_store_it_once(app, client):
     game_id = pitch_game(client)
+    second_phone = joined(app, client, game_id)
     url = f"/games/{game_id}/hands/new"
     mine, theirs = form_on(client, url), form_on(second_phone, url)
     client.post(url, data=mine | form_data("pitch", PITCH_HAND))
@@ -104,8 +101,9 @@ def test_a_double_tap_on_delete_deletes_one_hand(client):
     assert stored_hands(client, game_id) == [PITCH_HAND]
 
 
-def test_a_delete_racing_a_save_never_deletes_the_hand_just_saved(client, second_phone):
+def test_a_delete_racing_a_save_never_deletes_the_hand_just_saved(app, client):
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    second_phone = joined(app, client, game_id)
     delete = form_on(client, f"/games/{game_id}/hands/1/delete")
     new = f"/games/{game_id}/hands/new"
     second_phone.post(new, data=form_on(second_phone, new) | form_data("pitch", OTHER_HAND))
@@ -114,8 +112,9 @@ def test_a_delete_racing_a_save_never_deletes_the_hand_just_saved(client, second
     assert stored_hands(client, game_id) == [PITCH_HAND, OTHER_HAND]
 
 
-def test_two_phones_fixing_the_same_hand_differently_the_second_is_asked_to_check(client, second_phone):
+def test_two_phones_fixing_the_same_hand_differently_the_second_is_asked_to_check(app, client):
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    second_phone = joined(app, client, game_id)
     url = f"/games/{game_id}/hands/1/edit"
     mine, theirs = form_on(client, url), form_on(second_phone, url)
     fixed = {**PITCH_HAND, "game": 0}
@@ -134,7 +133,7 @@ def test_a_double_tap_on_restore_restores_once(client):
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
     client.post(f"/games/{game_id}/hands/1/edit", data=form_data("pitch", {**PITCH_HAND, "game": 0}))
     page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
-    restore_url = re.findall(r'action="(/games/\d+/history/\d+/restore)"', page)[0]
+    restore_url = re.findall(r'action="(/games/[\w-]+/history/\d+/restore)"', page)[0]
     sent = hidden_fields(page)
     client.post(restore_url, data=sent)
     again = client.post(restore_url, data=sent, follow_redirects=True)
@@ -164,7 +163,17 @@ def server(app):
     httpd.shutdown()
 
 
-def post_at_once(url, bodies):
+def phone_on(server, link):
+    """A phone (its own cookies) that opened a game's score link on the real server."""
+    import http.cookiejar
+    import urllib.request
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    with opener.open(server + link.split("localhost", 1)[1], timeout=30) as response:
+        assert response.status == 200
+    return opener
+
+
+def post_at_once(phones, url, bodies):
     import urllib.parse
     import urllib.request
     barrier, answers = threading.Barrier(len(bodies)), [None] * len(bodies)
@@ -172,7 +181,7 @@ def post_at_once(url, bodies):
     def send(index):
         barrier.wait()
         request = urllib.request.Request(url, urllib.parse.urlencode(bodies[index]).encode())
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with phones[index].open(request, timeout=30) as response:
             answers[index] = response.status
     threads = [threading.Thread(target=send, args=(n,)) for n in range(len(bodies))]
     for thread in threads:
@@ -184,14 +193,16 @@ def post_at_once(url, bodies):
 
 def test_simultaneous_taps_and_phones_never_duplicate_or_store_an_invalid_hand(client, server):
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], settings={"target": 50}))
+    link = invite_links(client, game_id)["Score with us"]
+    phones = [phone_on(server, link), phone_on(server, link)]
     url = f"/games/{game_id}/hands/new"
     for round_number in range(1, 16):
         sent = form_on(client, url)
         same = sent | form_data("pitch", PITCH_HAND)
         different = sent | form_data("pitch", OTHER_HAND)
         bodies = [same, same] if round_number % 2 else [same, different]
-        assert all(status == 200 for status in post_at_once(server + url, bodies))
+        assert all(status == 200 for status in post_at_once(phones, server + url, bodies))
         assert len(stored_hands(client, game_id)) == round_number
     hands = stored_hands(client, game_id)
     assert all(hand in (PITCH_HAND, OTHER_HAND) for hand in hands)
-    assert client.get(f"/games/{game_id}").status_code == 200 and "can't be scored" not in page_text(client.get(f"/games/{game_id}"))
+    assert "can't be scored" not in page_text(client.get(f"/games/{game_id}"))

@@ -1,0 +1,109 @@
+"""Sharing a game: links to score with us or to watch (each with a QR code), the owner link,
+the big-screen view, and the owner's archive and bin."""
+from __future__ import annotations
+
+import segno
+from flask import abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+import access
+import forms
+import store
+from summary import hand_summary, next_banner
+
+from . import bp, db, load, writing
+
+TV_HANDS = 6          # the last few hands on the big screen
+
+
+def refused_link():
+    """A wrong link: counted per address, and too many wrong ones in a row must wait."""
+    address = request.remote_addr or "?"
+    writing(lambda: store.failed_key(db(), address), lambda: None)
+    abort(404)
+
+
+def rate_limited() -> None:
+    if access.too_many_failures(db(), request.remote_addr or "?"):
+        abort(429)
+
+
+@bp.get("/join/<game_id>/<key>")
+def join(game_id: str, key: str):
+    """A score-with-us or watch link: this browser may now score or watch the game."""
+    rate_limited()
+    row = store.row_by_key(db(), game_id)
+    role = access.key_role(row, key) if row and not row["deleted"] else None
+    if role is None:
+        return refused_link()
+    writing(lambda: store.add_member(db(), access.browser(create=True), row["id"], role))
+    target = "tv" if request.args.get("to") == "tv" else "scoreboard"
+    return redirect(url_for(f"scorepad.{target}", game_id=game_id))
+
+
+@bp.get("/owner/<key>")
+def owner(key: str):
+    rate_limited()
+    if not access.become_owner(key):
+        return refused_link()
+    flash("This browser now holds the owner link: it sees every game and can archive or delete them.")
+    return redirect(url_for("scorepad.home"))
+
+
+def qr_svg(link: str, what: str) -> Markup:
+    """A QR code of `link` as inline SVG, drawn on the server (no script, no outside service)."""
+    return Markup(segno.make(link, error="m").svg_inline(scale=4, title=f"QR code: {what}", omitsize=True))
+
+
+def invite_links(game) -> list[dict[str, str]]:
+    row = store.get_row(db(), game.row)
+    base = request.host_url.rstrip("/")
+    links = []
+    if game.may("change"):
+        links.append({"what": "Score with us", "help": "may record, fix, delete and restore hands",
+                      "link": base + url_for("scorepad.join", game_id=game.key, key=row["scorer_key"])})
+    links.append({"what": "Watch", "help": "sees the scores, hands, history and exports; changes nothing",
+                  "link": base + url_for("scorepad.join", game_id=game.key, key=row["watcher_key"])})
+    links.append({"what": "Big screen", "help": "a TV or tablet: the scoreboard across the room, updating itself",
+                  "link": base + url_for("scorepad.join", game_id=game.key, key=row["watcher_key"], to="tv")})
+    return [{**entry, "qr": qr_svg(entry["link"], entry["what"])} for entry in links]
+
+
+@bp.get("/games/<game_id>/invite")
+def invite(game_id: str):
+    game = load(game_id)
+    return render_template("invite.html", game=game, game_id=game.key, scored=game.scored, links=invite_links(game))
+
+
+@bp.get("/games/<game_id>/tv")
+def tv(game_id: str):
+    game = load(game_id)
+    scored = game.scored
+    rows = [] if scored is None else [
+        {"hand": hand, "summary": hand_summary(scored, game.hands[hand.number - 1], hand)}
+        for hand in scored.hands[-TV_HANDS:]]
+    return render_template("tv.html", game=game, game_id=game.key, scored=scored, rows=rows, version=game.version,
+                           banner_words=next_banner(scored) if scored and not game.problem else [])
+
+
+SHELF_MOVES = {"archive": {"archived": True}, "unarchive": {"archived": False},
+               "delete": {"deleted": True}, "bring back": {"deleted": False}}
+
+
+@bp.post("/games/<game_id>/shelf")
+def shelve(game_id: str):
+    """The owner archives a game (off the home page, still reachable) or deletes it to the bin."""
+    move = request.form.get("move", "")
+    if move not in SHELF_MOVES or not forms.EmptyForm().validate_on_submit():
+        abort(400)
+
+    def apply():
+        game = load(game_id, "own")
+        store.shelve(db(), game.row, **SHELF_MOVES[move])
+        return game
+    writing(apply)
+    flash({"archive": "Game archived: it is off the home page, under Archived.",
+           "unarchive": "Game back on the home page.",
+           "delete": "Game moved to the bin: the owner can bring it back from there.",
+           "bring back": "Game brought back from the bin."}[move])
+    return redirect(url_for("scorepad.home") if move == "delete" else url_for("scorepad.scoreboard", game_id=game_id))
