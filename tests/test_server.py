@@ -88,3 +88,10 @@ def test_four_workers_starting_together_on_an_empty_folder_share_one_key_and_one
             applied = [row[0] for row in db.execute("select name from _sqlite_migrations order by name")]
             assert applied == ["add_form_key", "add_sharing", "add_version", "create_tables"]
             assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
+
+
+def test_the_owner_link_is_printed_again_on_request(tmp_path):
+    instance = tmp_path / "instance"
+    printed = run_app("--owner-link", "--port", "5000", env={"SCOREPAD_INSTANCE": str(instance)}).stdout.strip()
+    assert printed.endswith("/owner/" + (instance / "owner_key").read_text().strip())
+    assert printed.startswith("http://") and ":5000/owner/" in printed
