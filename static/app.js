@@ -120,7 +120,7 @@
     if (!isNaN(d)) t.textContent = d.toLocaleString([], {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
   });
 
-  // Follow other phones: ask whether the game changed (a 304 while it has not) every 1.5 s
+  // Follow other phones: ask whether the game changed (a 304 while it has not) every second
   // while the page is in view. Pages without a form reload; a form keeps what was tapped.
   var live = document.querySelector("[data-live]");
   if (live) {
@@ -141,6 +141,6 @@
           notice.hidden = false;
         }
       }).catch(function () {});
-    }, 1500);
+    }, 1000);
   }
 })();
