@@ -69,10 +69,20 @@ def invite_links(game) -> list[dict[str, str]]:
     return [{**entry, "qr": qr_svg(entry["link"], entry["what"])} for entry in links]
 
 
+def network_addresses() -> list[str]:
+    """Where other phones can reach this server, when this page was opened on the computer itself."""
+    if request.host.split(":")[0] not in ("127.0.0.1", "localhost", "[::1]"):
+        return []
+    from app import lan_addresses
+    port = request.host.rsplit(":", 1)[1] if ":" in request.host else "80"
+    return [f"http://{address}:{port}/" for address in lan_addresses()]
+
+
 @bp.get("/games/<game_id>/invite")
 def invite(game_id: str):
     game = load(game_id)
-    return render_template("invite.html", game=game, game_id=game.key, scored=game.scored, links=invite_links(game))
+    return render_template("invite.html", game=game, game_id=game.key, scored=game.scored, links=invite_links(game),
+                           elsewhere=network_addresses())
 
 
 @bp.get("/games/<game_id>/tv")
