@@ -77,6 +77,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         store.migrate(app.config["DATABASE"])
     app.register_blueprint(pages.bp)
     app.teardown_appcontext(close_db)
+    with starting(instance), app.app_context():
+        pages.rebuild_summaries()                   # derived rows behind their game's version
     app.after_request(secure)
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
@@ -195,6 +197,8 @@ def parser() -> argparse.ArgumentParser:
                              "and exit")
     parser.add_argument("--restore", metavar="FILE",
                         help="replace the database with the backup FILE and exit (stop the app first)")
+    parser.add_argument("--rebuild-summaries", action="store_true",
+                        help="rebuild what the home page shows of every game from its records, and exit")
     parser.add_argument("--owner-link", action="store_true",
                         help="print the owner link again (it sees and manages every game) and exit")
     parser.add_argument("--version", action="version", version=f"Scorepad {VERSION}")
@@ -206,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     config = {"DATABASE": os.path.abspath(args.db)} if args.db else None
     app = create_app(config)
     database = app.config["DATABASE"]
+    if args.rebuild_summaries:
+        with app.app_context():
+            print(f"Rebuilt the summaries of {pages.rebuild_summaries(everything=True)} games from their records.")
+        return 0
     if args.backup:
         store.backup(database, args.backup)
         print(f"Backed up {database} to {args.backup}")

@@ -70,11 +70,23 @@ def add_sharing(db: Database) -> None:
     db["key_failures"].create_index(["address", "at"])
 
 
+@migrations()
+def add_summaries(db: Database) -> None:
+    """What the home page shows of a game (hand count, leader, winners), kept beside the records so
+    the home page never re-scores a game. Derived, never the source of truth: rebuilt from the
+    records whenever `summary_version` is behind `version`."""
+    db["games"].add_column("hands", int, not_null_default=0)
+    db["games"].add_column("summary", str)
+    db["games"].add_column("summary_version", int, not_null_default=0)
+    db["games"].create_index(["updated"])
+
+
 def connect(path: str) -> Database:
     """One connection (per request): waits for a busy database instead of failing at once."""
-    db = Database(path)
+    db = Database(path, execute_plugins=False)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
+    db.touched = set()                   # games changed by this connection's open transaction
     return db
 
 
@@ -142,6 +154,7 @@ def log(db: Database, game_id: int, action: str, hand: int | None = None,
 def changed(db: Database, game_id: int, **values: Any) -> None:
     """Mark a game as changed: a new version and time, so every other phone refreshes."""
     db.execute("update games set version = version + 1, updated = ? where id = ?", [now(), game_id])
+    db.touched.add(game_id)
     if values:
         db["games"].update(game_id, values)
 
@@ -164,6 +177,7 @@ def create_game(db: Database, record: dict[str, Any], action: str = "created", k
         db["hands"].insert_all({"game_id": game_id, "position": n, "data": dump(hand)}
                                for n, hand in enumerate(record.get("hands") or [], start=1))
         log(db, game_id, action)
+    db.touched.add(game_id)
     return game_id
 
 
@@ -251,21 +265,43 @@ def delete_last_hand(db: Database, game_id: int) -> None:
         log(db, game_id, "deleted", number, before, None)
 
 
+SHELVES = {"home": "g.archived = 0 and g.deleted is null", "archived": "g.archived = 1 and g.deleted is null",
+           "bin": "g.deleted is not null"}
+
+
 def list_games(db: Database, browser: str | None = None, owner: bool = False,
                shelf: str = "home") -> list[dict[str, Any]]:
     """Games a browser may see (every game for the owner), newest first, with their records.
     shelf: "home" (in play and finished), "archived" or "bin" (deleted, owner only)."""
-    where = {"home": "g.archived = 0 and g.deleted is null", "archived": "g.archived = 1 and g.deleted is null",
-             "bin": "g.deleted is not null"}[shelf]
-    if owner:
-        sql, args = f"select g.* from games g where {where}", []
-    else:
-        sql, args = (f"select g.* from games g join members m on m.game_id = g.id and m.browser = ? where {where}",
-                     [browser or ""])
+    rows = game_rows(db, browser, owner, shelf)
     with reading(db):
-        rows = list(db.query(sql + " order by g.updated desc, g.id desc", args))
-        return [{"id": row["id"], "key": row["key"], "record": record_from(db, row), "updated": row["updated"],
-                 "archived": row["archived"], "deleted": row["deleted"]} for row in rows]
+        return [{"id": row["id"], "key": row["key"], "record": record_from(db, row), "updated": row["updated"]}
+                for row in rows]
+
+
+def game_rows(db: Database, browser: str | None, owner: bool, shelf: str = "home", search: str = "",
+              offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    """One page of the games a browser may see, newest first, without their hands (for the home page)."""
+    where, args = [SHELVES[shelf]], []
+    join = "" if owner else "join members m on m.game_id = g.id and m.browser = ?"
+    if not owner:
+        args.append(browser or "")
+    if search:
+        where.append("g.players like ? escape '\\'")
+        args.append("%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+    sql = f"select g.* from games g {join} where {' and '.join(where)} order by g.updated desc, g.id desc"
+    if limit is not None:
+        sql += f" limit {int(limit)} offset {int(offset)}"
+    return list(db.query(sql, args))
+
+
+def stale_summaries(db: Database) -> list[int]:
+    return [row[0] for row in db.execute("select id from games where summary_version != version").fetchall()]
+
+
+def save_summary(db: Database, game_id: int, hands: int, summary: dict[str, Any]) -> None:
+    db.execute("update games set hands = ?, summary = ?, summary_version = version where id = ?",
+               [hands, dump(summary), game_id])
 
 
 ROLES = ("watcher", "scorer")          # in order of what they may do
@@ -309,9 +345,10 @@ def shelve(db: Database, game_id: int, archived: bool | None = None, deleted: bo
             log(db, game_id, "deleted game" if deleted else "brought back")
 
 
-def known_names(db: Database) -> list[str]:
+def known_names(db: Database, games: int = 300) -> list[str]:
+    """Names typed in the most recent games, for suggestions on the new-game form."""
     names: dict[str, str] = {}
-    for row in db.query("select players from games order by updated desc"):
+    for row in db.query("select players from games order by updated desc limit ?", [games]):
         for name in load(row["players"]) or []:
             if isinstance(name, str) and name.strip():
                 names.setdefault(name.strip().casefold(), name.strip())

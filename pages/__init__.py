@@ -3,10 +3,15 @@
 Views stay thin: the engine scores and checks, store.py keeps the records."""
 from __future__ import annotations
 
+import functools
+import gzip
+import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flask import Blueprint, abort, current_app, g
+from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
 
 import access
 import store
@@ -65,29 +70,107 @@ def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleEr
     return None, problem
 
 
-def load(key: str, action: str = "read") -> Game:
-    """The game as stored now, if this browser may do `action` with it: a game it does not know
-    is a 404 whatever it tries; a watcher trying to change it gets a 403."""
-    with store.reading(db()):
-        row = store.row_by_key(db(), key)
-        role = access.role_in(db(), row["id"]) if row else None
-        if row is None or role is None or (row["deleted"] and role != "owner"):
-            abort(404)
-        if not access.allowed(role, action):
-            abort(403)
+class Recent:
+    """A small least-recently-used memory shared by a worker's threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        return None
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+SCORED = Recent(128)        # (database, game row, version) -> (record, scored, problem): a game changes only with its version
+
+
+def scored_version(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame | None, RuleError | None]:
+    """The record and score of a game as of its stored version, from memory when this worker has it."""
+    key = (current_app.config["DATABASE"], row["id"], row["version"])
+    known = SCORED.get(key)
+    if known is None:
         record = store.record_from(db(), row)
-    scored, problem = score_what_can_be(record)
+        known = (record, *score_what_can_be(record))
+        SCORED.put(key, known)
+    return known
+
+
+PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
+
+
+def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A read-only page of a game changes only with the game's version and the reader's role:
+    each worker keeps it rendered and gzipped, and a phone that already has it gets a 304."""
+    @functools.wraps(view)
+    def page(game_id: str, **kwargs: Any) -> Any:
+        if session.get("_flashes"):
+            return view(game_id, **kwargs)
+        row, role = access_to(game_id)
+        if role == "owner":                       # owner pages carry forms with tokens
+            return view(game_id, **kwargs)
+        zipped = "gzip" in request.headers.get("Accept-Encoding", "")
+        key = (current_app.config["DATABASE"], request.full_path, request.host, role, row["id"], row["version"],
+               current_app.jinja_env.globals["asset_version"])
+        etag = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
+        if etag in request.if_none_match:
+            response = Response(status=304)
+        else:
+            body = PAGES.get((*key, zipped))
+            if body is None:
+                rendered = make_response(view(game_id, **kwargs))
+                if rendered.status_code != 200:
+                    return rendered
+                body = gzip.compress(rendered.get_data(), 6) if zipped else rendered.get_data()
+                PAGES.put((*key, zipped), body)
+            response = Response(body, mimetype="text/html")
+            if zipped:
+                response.headers["Content-Encoding"] = "gzip"
+        response.headers["Vary"] = "Accept-Encoding, Cookie"
+        response.headers["Cache-Control"] = "no-cache"
+        response.set_etag(etag)
+        return response
+    return page
+
+
+def remember(game: Game, version: int, hands: list[dict[str, Any]], scored: ScoredGame) -> None:
+    """The score of the game's next version, worked out while saving, so nobody scores it again."""
+    SCORED.put((current_app.config["DATABASE"], game.row, version), ({**game.record, "hands": hands}, scored, None))
+
+
+def access_to(key: str, action: str = "read") -> tuple[dict[str, Any], str]:
+    """A game's stored row and this browser's role in it, if it may do `action`: a game it does not
+    know is a 404 whatever it tries; a watcher trying to change it gets a 403."""
+    row = store.row_by_key(db(), key)
+    role = access.role_in(db(), row["id"]) if row else None
+    if row is None or role is None or (row["deleted"] and role != "owner"):
+        abort(404)
+    if not access.allowed(role, action):
+        abort(403)
+    return row, role
+
+
+def load(key: str, action: str = "read") -> Game:
+    """The game as stored now, if this browser may do `action` with it."""
+    with store.reading(db()):
+        row, role = access_to(key, action)
+        record, scored, problem = scored_version(row)
     return Game(row["id"], key, record, row["version"], store.load(row["pending"]), scored, problem, role,
                 bool(row["archived"]), bool(row["deleted"]))
 
 
 def peek(key: str) -> dict[str, Any]:
     """A game's stored row if this browser may read it (404 otherwise), without scoring it."""
-    row = store.row_by_key(db(), key)
-    role = access.role_in(db(), row["id"]) if row else None
-    if row is None or role is None or (row["deleted"] and role != "owner"):
-        abort(404)
-    return row
+    return access_to(key)[0]
 
 
 def made_here(record: dict[str, Any], action: str = "created", key: str | None = None) -> str:
@@ -109,15 +192,48 @@ def with_hand(record: dict[str, Any], number: int, hand: dict[str, Any]) -> dict
 
 
 def writing(change: Callable[[], Any], when_busy: Callable[[], Any] | None = None) -> Any:
-    """Run `change` (which reads, checks and writes) in one write transaction. When the database
-    stays locked, `when_busy` answers instead (default: the busy page); nothing is written."""
+    """Run `change` (which reads, checks and writes) in one write transaction, with the summary of
+    every game it changed. When the database stays locked, `when_busy` answers instead (default:
+    the busy page); nothing is written."""
     try:
         with store.writing(db()):
-            return change()
+            result = change()
+            for row in db().touched:
+                refresh_summary(row)
+            return result
     except store.Busy:
         if when_busy is None:
             raise
         return when_busy()
+    finally:
+        db().touched.clear()
+
+
+def summary_of(record: dict[str, Any], scored: ScoredGame | None, problem: RuleError | None) -> dict[str, Any]:
+    """What the home page says of a game, worked out by the engine."""
+    if scored is None or problem is not None:
+        return {"problem": problem.place if problem else "can't be scored"}
+    top = max(scored.totals)
+    return {"leaders": [side for side, total in zip(scored.sides, scored.totals) if total == top] if scored.hands
+            else [], "top": top, "finished": scored.finished, "winners": list(scored.winners)}
+
+
+def refresh_summary(game_id: int) -> None:
+    row = store.get_row(db(), game_id)
+    record, scored, problem = scored_version(row)
+    store.save_summary(db(), game_id, len(record["hands"]), summary_of(record, scored, problem))
+
+
+def rebuild_summaries(everything: bool = False) -> int:
+    """Rebuild the home page's summaries from the records (those behind their game's version, or all)."""
+    with store.writing(db()):
+        if everything:
+            db().execute("update games set summary_version = 0")
+        stale = store.stale_summaries(db())
+        for game_id in stale:
+            refresh_summary(game_id)
+        db().touched.clear()
+    return len(stale)
 
 
 from . import games, hands, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)

@@ -11,23 +11,38 @@ import store
 from rules_engine import GAMES, RuleError, score
 from summary import hand_summary, next_banner
 
-from . import bp, db, load, made_here, peek, score_what_can_be, writing
+from . import bp, cached_page, db, load, made_here, peek, scored_version, summary_of, writing
+
+
+HOME_PAGE_SIZE = 20
 
 
 @bp.get("/")
 def home():
-    games = []
+    """The newest games this browser may see, a page at a time, read from their summaries."""
     owner = access.is_owner()
     shelf = request.args.get("shelf") if owner and request.args.get("shelf") in ("archived", "bin") else "home"
-    for entry in store.list_games(db(), access.browser(), owner, shelf):
-        scored, problem = score_what_can_be(entry["record"])
-        record = entry["record"]
-        players = [str(name) for name in record["players"]] if isinstance(record["players"], list) else []
-        kind = GAMES.get(record["game"])
-        games.append({"id": entry["key"], "title": kind.title if kind else "Unknown game", "scored": scored,
-                      "problem": problem, "updated": entry["updated"], "players": players,
-                      "hands": len(record["hands"])})
-    return render_template("home.html", games=games, owner=owner, shelf=shelf)
+    search = (request.args.get("q") or "").strip()[:40]
+    page = max(1, min(forms.sent_number(request.args.get("page")) or 1, 10_000))
+    rows = store.game_rows(db(), access.browser(), owner, shelf, search, (page - 1) * HOME_PAGE_SIZE,
+                           HOME_PAGE_SIZE + 1)
+    games = [home_entry(row) for row in rows[:HOME_PAGE_SIZE]]
+    return render_template("home.html", games=games, owner=owner, shelf=shelf, search=search, page=page,
+                           more=len(rows) > HOME_PAGE_SIZE)
+
+
+def home_entry(row) -> dict:
+    """A game on the home page, from its summary (worked out afresh if someone wrote the game
+    without updating it)."""
+    players = store.load(row["players"])
+    kind = GAMES.get(row["game"])
+    summary, hands = store.load(row["summary"]), row["hands"]
+    if row["summary_version"] != row["version"]:
+        record, scored, problem = scored_version(row)
+        summary, hands = summary_of(record, scored, problem), len(record["hands"])
+    return {"id": row["key"], "title": kind.title if kind else "Unknown game", "hands": hands,
+            "players": [str(name) for name in players] if isinstance(players, list) else [],
+            "updated": row["updated"], **summary}
 
 
 @bp.get("/games/new")
@@ -70,13 +85,22 @@ def start_game(record, form_key: str | None) -> str:
     return store.get_row(db(), existing)["key"] if existing is not None else made_here(record, key=form_key)
 
 
+HANDS_PAGE_SIZE = 50
+
+
 @bp.get("/games/<game_id>")
+@cached_page
 def scoreboard(game_id: str):
+    """Totals, the next hand and the hands, newest first, a page at a time."""
     game = load(game_id)
     scored = game.scored
-    rows = [] if scored is None else [
-        {"hand": hand, "summary": hand_summary(scored, game.hands[hand.number - 1], hand)} for hand in scored.hands]
+    played = list(reversed(scored.hands)) if scored else []
+    pages = max(1, -(-len(played) // HANDS_PAGE_SIZE))
+    page = min(max(1, forms.sent_number(request.args.get("page")) or 1), pages)
+    shown = played[(page - 1) * HANDS_PAGE_SIZE:page * HANDS_PAGE_SIZE]
+    rows = [{"hand": hand, "summary": hand_summary(scored, game.hands[hand.number - 1], hand)} for hand in shown]
     return render_template("scoreboard.html", game=game, game_id=game_id, scored=scored, rows=rows,
+                           page=page, pages=pages,
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", form=forms.stamp(forms.ChangeForm(), game.version))

@@ -15,7 +15,7 @@ import store
 from rules_engine import RuleError, ScoredGame, score
 from summary import back_alley_lead, hand_summary, next_banner
 
-from . import Game, before_hand, bp, db, load, with_hand, writing
+from . import Game, before_hand, bp, cached_page, db, load, remember, with_hand, writing
 
 BUSY = "Another phone was saving at the same moment: nothing was saved. Check and save again."
 
@@ -23,6 +23,8 @@ BUSY = "Another phone was saving at the same moment: nothing was saved. Check an
 def show_rule_error(form, error: RuleError, number: int) -> None:
     if error.place == f"hand {number}":
         forms.attach(form, forms.field_for(error), error.message[0].upper() + error.message[1:] + ".")
+    elif error.place == "hands":
+        form.form_errors.append(f"{error.message[0].upper()}{error.message[1:]}: start a new game to play on.")
     else:
         form.form_errors.append(f"That would make {error.place} impossible: {error.message}.")
 
@@ -62,16 +64,16 @@ def cannot_record(game: Game):
 
 
 def checked_hand(form, scored: ScoredGame, record: dict[str, Any], number: int, step: str,
-                 pending: list[Any] | None) -> dict[str, Any] | None:
-    """The hand the form describes if the rules accept it as hand `number` (bids alone for the
-    bids step); otherwise None, with the reason shown next to the field concerned."""
+                 pending: list[Any] | None) -> tuple[dict[str, Any], ScoredGame] | None:
+    """The hand the form describes, and the game scored with it, if the rules accept it as hand
+    `number` (`scored`: the game before that hand; bids alone for the bids step). Only that hand and
+    those after it are scored. Otherwise None, with the reason shown next to the field concerned."""
     try:
         hand = forms.hand_from(form, scored, step, pending)
         if step == "bids":
             scored.check_bids(hand["bids"])
-        else:
-            score(with_hand(record, number, hand))
-        return hand
+            return hand, scored
+        return hand, scored.then([hand, *record["hands"][number:]])
     except forms.FieldError as error:
         forms.attach(form, error.field, str(error))
     except RuleError as error:
@@ -152,24 +154,27 @@ def save_hand(game_id: str):
     form = forms.hand_form(game.scored, step)
     number = len(game.hands) + 1
     if form.validate_on_submit():
-        hand = checked_hand(form, game.scored, game.record, number, step, game.pending)
-        if hand is not None:
-            return store_new_hand(game, number, step, hand)
+        checked = checked_hand(form, game.scored, game.record, number, step, game.pending)
+        if checked is not None:
+            return store_new_hand(game, number, step, *checked)
     return new_hand_page(game, None, form, step)
 
 
-def store_new_hand(game: Game, number: int, step: str, hand: dict[str, Any]):
+def store_new_hand(game: Game, number: int, step: str, hand: dict[str, Any], after: ScoredGame):
     thrown_in = step == "bids" and all(bid == "pass" for bid in hand["bids"])
     if step == "bids" and not thrown_in:
         store.set_pending(db(), game.row, hand["bids"])
+        remember(game, game.version + 1, game.hands, game.scored)
         return redirect(url_for("scorepad.record_hand", game_id=game.key))
     store.add_hand(db(), game.row, hand)
+    remember(game, game.version + 1, [*game.hands, hand], after if not thrown_in else game.scored.then([hand]))
     if thrown_in:
         flash(f"Hand {number} thrown in: everyone passed.")
     return redirect(url_for("scorepad.scoreboard", game_id=game.key))
 
 
 @bp.get("/games/<game_id>/hands/<int:number>")
+@cached_page
 def show_hand(game_id: str, number: int):
     game = load(game_id)
     if not 1 <= number <= len(game.hands):
@@ -240,10 +245,12 @@ def save_edit(game_id: str, number: int):
     before = before_hand(game.record, number)
     form = forms.hand_form(before, "full")
     if form.validate_on_submit():
-        hand = checked_hand(form, before, game.record, number, "full", None)
-        if hand is not None:
+        checked = checked_hand(form, before, game.record, number, "full", None)
+        if checked is not None:
+            hand, after = checked
             if hand != game.hands[number - 1]:
                 store.replace_hand(db(), game.row, number, hand)
+                remember(game, game.version + 1, [*game.hands[:number - 1], hand, *game.hands[number:]], after)
                 flash(f"Hand {number} changed; every total after it is recomputed.")
             else:
                 flash(f"Hand {number} is unchanged.")

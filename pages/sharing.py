@@ -11,7 +11,7 @@ import forms
 import store
 from summary import hand_summary, next_banner
 
-from . import bp, db, load, writing
+from . import bp, cached_page, db, load, writing
 
 TV_HANDS = 6          # the last few hands on the big screen
 
@@ -79,6 +79,7 @@ def network_addresses() -> list[str]:
 
 
 @bp.get("/games/<game_id>/invite")
+@cached_page
 def invite(game_id: str):
     game = load(game_id)
     return render_template("invite.html", game=game, game_id=game.key, scored=game.scored, links=invite_links(game),
@@ -86,6 +87,7 @@ def invite(game_id: str):
 
 
 @bp.get("/games/<game_id>/tv")
+@cached_page
 def tv(game_id: str):
     game = load(game_id)
     scored = game.scored

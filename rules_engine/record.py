@@ -71,6 +71,23 @@ class ScoredGame:
                 choices[str(high)] = self.legal_bids(seat, bids)
         return choices
 
+    def then(self, raw_hands: list[Any]) -> ScoredGame:
+        """This game with more hands played after it, each checked and scored from where the game
+        stands (so recording a hand scores that hand only). Raises RuleError naming the first problem."""
+        if len(self.hands) + len(raw_hands) > MAX_HANDS:
+            raise RuleError("hands", f"a game has at most {MAX_HANDS:,} hands, not {len(self.hands) + len(raw_hands):,}")
+        state, scored = self.state, list(self.hands)
+        for raw in raw_hands:
+            if state.finished:
+                raise state.error(f"the game was already over after hand {state.number - 1}")
+            if not isinstance(raw, dict):
+                raise state.error("a hand must be an object")
+            hand = self.game.read_hand(self.table, state, raw)
+            outcome, after = self.game.play(self.table, state, hand)
+            scored.append(ScoredHand(state.number, outcome.points, after.totals, outcome.explain, outcome.facts))
+            state = after
+        return ScoredGame(self.game, self.table, self.sides, tuple(scored), state)
+
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game.id, "sides": list(self.sides),
                 "hands": [hand.to_dict() for hand in self.hands],
@@ -163,15 +180,4 @@ def read_table(record: Any) -> tuple[Game, Table, list[Any]]:
 def score(record: Any) -> ScoredGame:
     """Check and score a whole record. Raises RuleError naming the first problem."""
     game, table, raw_hands = read_table(record)
-    state = game.start(table)
-    scored: list[ScoredHand] = []
-    for raw in raw_hands:
-        if state.finished:
-            raise state.error(f"the game was already over after hand {state.number - 1}")
-        if not isinstance(raw, dict):
-            raise state.error("a hand must be an object")
-        hand = game.read_hand(table, state, raw)
-        outcome, after = game.play(table, state, hand)
-        scored.append(ScoredHand(state.number, outcome.points, after.totals, outcome.explain, outcome.facts))
-        state = after
-    return ScoredGame(game, table, game.sides(table), tuple(scored), state)
+    return ScoredGame(game, table, game.sides(table), (), game.start(table)).then(raw_hands)
