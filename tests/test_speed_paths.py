@@ -1,0 +1,101 @@
+"""What keeps pages cheap must never make them wrong: summaries equal a fresh score, cached pages
+follow every change (also one made by another worker), big games and long histories page."""
+import json
+import re
+
+import pytest
+
+import pages
+from conftest import TableClient, form_data, play_through_forms, record, load_example, example_paths
+from rules_engine import score
+
+PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
+
+
+def summaries(app):
+    with app.app_context():
+        return {row["key"]: (row["hands"], json.loads(row["summary"]), row["summary_version"] == row["version"])
+                for row in pages.db().query("select * from games")}
+
+
+def fresh(record_):
+    scored = score(record_)
+    top = max(scored.totals)
+    return {"leaders": [s for s, t in zip(scored.sides, scored.totals) if t == top] if scored.hands else [],
+            "top": top, "finished": scored.finished, "winners": list(scored.winners)}
+
+
+@pytest.mark.parametrize("path", example_paths(), ids=lambda p: p.stem)
+def test_every_change_leaves_a_summary_equal_to_a_fresh_score(app, client, path):
+    source, _ = load_example(path)
+    game_id = play_through_forms(client, source)
+    stored = client.get(f"/games/{game_id}/record.json").get_json()
+    assert summaries(app)[game_id] == (len(stored["hands"]), fresh(stored), True)
+    # delete the last hand, then fix the first: the summary follows each time
+    assert client.post(f"/games/{game_id}/hands/{len(stored['hands'])}/delete").status_code == 302
+    shorter = client.get(f"/games/{game_id}/record.json").get_json()
+    assert summaries(app)[game_id] == (len(shorter["hands"]), fresh(shorter), True)
+
+
+def test_summaries_are_rebuilt_from_the_records_on_start(app, client):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    with app.app_context():
+        pages.db().execute("update games set summary = '{}', hands = 0, summary_version = 0")
+    from app import create_app
+    create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test", "OWNER_KEY": "k" * 20})
+    stored = client.get(f"/games/{game_id}/record.json").get_json()
+    assert summaries(app)[game_id] == (1, fresh(stored), True)
+
+
+def test_the_home_page_shows_twenty_games_at_a_time_newest_first_and_finds_players(client):
+    names = [[f"P{n}a", f"P{n}b", f"P{n}c"] for n in range(45)]
+    for players in names:
+        play_through_forms(client, record("gin3", players))
+    first = client.get("/").get_data(as_text=True)
+    listed = re.findall(r"(P\d+a), P\d+b, P\d+c", first)
+    assert listed == [f"P{n}a" for n in range(44, 24, -1)]
+    assert "Older games" in first and "Newer games" not in first
+    third = client.get("/?page=3").get_data(as_text=True)
+    assert re.findall(r"(P\d+a), P\d+b, P\d+c", third) == [f"P{n}a" for n in range(4, -1, -1)]
+    assert "Older games" not in third and "Newer games" in third
+    found = client.get("/?q=p17B").get_data(as_text=True)
+    assert re.findall(r"(P\d+a), P\d+b, P\d+c", found) == ["P17a"]
+    assert 'No game with a player called "Zed"' in client.get("/?q=Zed").get_data(as_text=True)
+    assert client.get("/?q=%25").status_code == 200 and "P1a" not in client.get("/?q=%25").get_data(as_text=True)
+
+
+def test_a_page_is_304_until_the_game_changes_and_then_shows_the_change(client):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    first = client.get(f"/games/{game_id}")
+    etag = first.headers["ETag"]
+    assert client.get(f"/games/{game_id}", headers={"If-None-Match": etag}).status_code == 304
+    client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", PITCH_HAND))
+    after = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
+    assert after.status_code == 200 and "Record hand 3" in after.get_data(as_text=True)
+
+
+def test_a_change_made_through_another_worker_shows_at_once(app, client):
+    """Two workers: separate processes in production, here two apps on one database."""
+    from app import create_app
+    other_worker = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                               "WTF_CSRF_ENABLED": False, "OWNER_KEY": app.config["OWNER_KEY"]})
+    other_worker.test_client_class = TableClient
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    same_phone = other_worker.test_client()
+    same_phone.set_cookie("session", client.get_cookie("session").value)
+    assert "Record hand 2" in same_phone.get(f"/games/{game_id}").get_data(as_text=True)
+    assert same_phone.post(f"/games/{game_id}/hands/new", data=form_data("pitch", PITCH_HAND)).status_code == 302
+    assert "Record hand 3" in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_thousand_hand_game_pages_its_hands_and_refuses_a_1001st(client):
+    hands = [{"result": "draw"}] * 1000
+    response = client.post("/games/import", data={"record": json.dumps(record("gin3", ["Ann", "Ben", "Cy"], hands))})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert board.count('class="facts"') == 50 and ">1000 · " in board and "Older hands (2 of 20)" in board
+    last_page = client.get(f"/games/{game_id}?page=20").get_data(as_text=True)
+    assert ">1 · " in last_page and "Older hands" not in last_page
+    refused = client.post(f"/games/{game_id}/hands/new", data={"result": "draw"})
+    assert "A game has at most 1,000 hands, not 1,001: start a new game to play on." in \
+        refused.get_data(as_text=True).replace("&#39;", "'")
