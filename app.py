@@ -67,7 +67,8 @@ def create_app(test_config: dict | None = None) -> Flask:
                             SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,     # assets are versioned below
                             WTF_CSRF_TIME_LIMIT=None,                      # a hand can take an hour to play
                             SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
-                            PERMANENT_SESSION_LIFETIME=400 * 24 * 3600)     # a browser keeps its games
+                            PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,     # a browser keeps its games
+                            SESSION_REFRESH_EACH_REQUEST=False)
     if test_config:
         app.config.update(test_config)
     with starting(instance):

@@ -81,6 +81,15 @@ def add_summaries(db: Database) -> None:
     db["games"].create_index(["updated"])
 
 
+@migrations()
+def add_member_order(db: Database) -> None:
+    """Each browser's games in the order they were last played, so its home page reads only the
+    newest few however many games the server holds."""
+    db["members"].add_column("updated", str)
+    db.execute("update members set updated = (select updated from games where games.id = members.game_id)")
+    db["members"].create_index(["browser", "updated"])
+
+
 def connect(path: str) -> Database:
     """One connection (per request): waits for a busy database instead of failing at once."""
     db = Database(path, execute_plugins=False)
@@ -153,7 +162,9 @@ def log(db: Database, game_id: int, action: str, hand: int | None = None,
 
 def changed(db: Database, game_id: int, **values: Any) -> None:
     """Mark a game as changed: a new version and time, so every other phone refreshes."""
-    db.execute("update games set version = version + 1, updated = ? where id = ?", [now(), game_id])
+    stamp = now()
+    db.execute("update games set version = version + 1, updated = ? where id = ?", [stamp, game_id])
+    db.execute("update members set updated = ? where game_id = ?", [stamp, game_id])
     db.touched.add(game_id)
     if values:
         db["games"].update(game_id, values)
@@ -283,13 +294,16 @@ def game_rows(db: Database, browser: str | None, owner: bool, shelf: str = "home
               offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
     """One page of the games a browser may see, newest first, without their hands (for the home page)."""
     where, args = [SHELVES[shelf]], []
-    join = "" if owner else "join members m on m.game_id = g.id and m.browser = ?"
-    if not owner:
+    if owner:                                      # walks the index on games.updated
+        source, order = "games g", "g.updated desc, g.id desc"
+    else:                                          # walks this browser's members by updated
+        source, order = "members m join games g on g.id = m.game_id", "m.updated desc, m.game_id desc"
+        where.insert(0, "m.browser = ?")
         args.append(browser or "")
     if search:
         where.append("g.players like ? escape '\\'")
         args.append("%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
-    sql = f"select g.* from games g {join} where {' and '.join(where)} order by g.updated desc, g.id desc"
+    sql = f"select g.* from {source} where {' and '.join(where)} order by {order}"
     if limit is not None:
         sql += f" limit {int(limit)} offset {int(offset)}"
     return list(db.query(sql, args))
@@ -322,7 +336,8 @@ def add_member(db: Database, browser: str, game_id: int, role: str) -> None:
     """Let a browser into a game; a scorer who opens the watch link stays a scorer."""
     current = role_of(db, browser, game_id)
     if current is None or ROLES.index(role) > ROLES.index(current):
-        db["members"].upsert({"browser": browser, "game_id": game_id, "role": role, "at": now()},
+        updated = db.execute("select updated from games where id = ?", [game_id]).fetchone()[0]
+        db["members"].upsert({"browser": browser, "game_id": game_id, "role": role, "at": now(), "updated": updated},
                              pk=("browser", "game_id"))
 
 
