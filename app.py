@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from flask import Flask, g, render_template, request
+from flask import Flask, render_template, request
 
 import store
 import pages
@@ -77,7 +77,6 @@ def create_app(test_config: dict | None = None) -> Flask:
                 app.config[name] = kept_secret(instance, file)
         store.migrate(app.config["DATABASE"])
     app.register_blueprint(pages.bp)
-    app.teardown_appcontext(close_db)
     with starting(instance), app.app_context():
         pages.rebuild_summaries()                   # derived rows behind their game's version
     app.after_request(secure)
@@ -117,12 +116,6 @@ def compress(response):
     response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"
     return response
-
-
-def close_db(_error: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
 
 
 def error_page(title: str, message: str, status: int):

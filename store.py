@@ -156,18 +156,22 @@ def load(text: str | None) -> Any:
 
 def log(db: Database, game_id: int, action: str, hand: int | None = None,
         before: Any = None, after: Any = None) -> None:
-    db["history"].insert({"game_id": game_id, "at": now(), "hand": hand, "action": action,
-                          "before": dump(before), "after": dump(after)})
+    db.conn.execute("insert into history (game_id, at, hand, action, before, after) values (?, ?, ?, ?, ?, ?)",
+                    [game_id, now(), hand, action, dump(before), dump(after)])
+
+
+GAME_FIELDS = ("pending", "archived", "deleted")        # what `changed` may set besides the version
 
 
 def changed(db: Database, game_id: int, **values: Any) -> None:
     """Mark a game as changed: a new version and time, so every other phone refreshes."""
     stamp = now()
-    db.execute("update games set version = version + 1, updated = ? where id = ?", [stamp, game_id])
-    db.execute("update members set updated = ? where game_id = ?", [stamp, game_id])
+    assert set(values) <= set(GAME_FIELDS)
+    sets = "".join(f", {name} = ?" for name in values)
+    db.conn.execute(f"update games set version = version + 1, updated = ?{sets} where id = ?",
+                    [stamp, *values.values(), game_id])
+    db.conn.execute("update members set updated = ? where game_id = ?", [stamp, game_id])
     db.touched.add(game_id)
-    if values:
-        db["games"].update(game_id, values)
 
 
 def created_stamp(record: dict[str, Any], stamp: str) -> str:
@@ -202,11 +206,15 @@ def hands_of(db: Database, game_id: int) -> list[dict[str, Any]]:
             db["hands"].rows_where("game_id = ?", [game_id], order_by="position")]
 
 
+def one_row(db: Database, sql: str, args: list[Any]) -> dict[str, Any] | None:
+    """One row as a dict, in plain SQL (the pages ask for one game on every request)."""
+    cursor = db.conn.execute(sql, args)
+    row = cursor.fetchone()
+    return None if row is None else dict(zip((column[0] for column in cursor.description), row))
+
+
 def get_row(db: Database, game_id: int) -> dict[str, Any] | None:
-    if not 0 < game_id <= MAX_ID:
-        return None
-    rows = list(db["games"].rows_where("id = ?", [game_id]))
-    return rows[0] if rows else None
+    return one_row(db, "select * from games where id = ?", [game_id]) if 0 < game_id <= MAX_ID else None
 
 
 def version_of(db: Database, game_id: int) -> int | None:
@@ -235,7 +243,7 @@ def pending_bids(db: Database, game_id: int) -> list[Any] | None:
 
 
 def hand_count(db: Database, game_id: int) -> int:
-    return db["hands"].count_where("game_id = ?", [game_id])
+    return db.conn.execute("select count(*) from hands where game_id = ?", [game_id]).fetchone()[0]
 
 
 def set_pending(db: Database, game_id: int, bids: list[Any] | None) -> None:
@@ -247,20 +255,25 @@ def set_pending(db: Database, game_id: int, bids: list[Any] | None) -> None:
             {"bids": before} if before else None, {"bids": bids} if bids else None)
 
 
+def hand_data(db: Database, game_id: int, number: int) -> dict[str, Any]:
+    return load(db.conn.execute("select data from hands where game_id = ? and position = ?",
+                                [game_id, number]).fetchone()[0])
+
+
 def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "recorded") -> int:
     """Append a hand (and drop the pending bids it completes); return its number."""
     with db.atomic():
         number = hand_count(db, game_id) + 1
-        db["hands"].insert({"game_id": game_id, "position": number, "data": dump(hand)})
+        db.conn.execute("insert into hands (game_id, position, data) values (?, ?, ?)", [game_id, number, dump(hand)])
         changed(db, game_id, pending=None)
         log(db, game_id, action, number, None, hand)
     return number
 
 
 def replace_hand(db: Database, game_id: int, number: int, hand: dict[str, Any], action: str = "edited") -> None:
-    before = load(db["hands"].get((game_id, number))["data"])
+    before = hand_data(db, game_id, number)
     with db.atomic():
-        db["hands"].update((game_id, number), {"data": dump(hand)})
+        db.conn.execute("update hands set data = ? where game_id = ? and position = ?", [dump(hand), game_id, number])
         changed(db, game_id)
         log(db, game_id, action, number, before, hand)
 
@@ -269,9 +282,9 @@ def delete_last_hand(db: Database, game_id: int) -> None:
     number = hand_count(db, game_id)
     if not number:
         return
-    before = load(db["hands"].get((game_id, number))["data"])
+    before = hand_data(db, game_id, number)
     with db.atomic():
-        db["hands"].delete((game_id, number))
+        db.conn.execute("delete from hands where game_id = ? and position = ?", [game_id, number])
         changed(db, game_id, pending=None)            # bids were for the next hand
         log(db, game_id, "deleted", number, before, None)
 
@@ -309,6 +322,14 @@ def game_rows(db: Database, browser: str | None, owner: bool, shelf: str = "home
     return list(db.query(sql, args))
 
 
+def home_stamp(db: Database, browser: str | None, owner: bool) -> tuple[Any, ...]:
+    """Changes whenever a browser's home page would: a game it sees changed, joined or left."""
+    if owner:
+        return tuple(db.conn.execute("select max(updated), count(*) from games").fetchone())
+    return tuple(db.conn.execute("select max(updated), count(*) from members where browser = ?",
+                                 [browser or ""]).fetchone())
+
+
 def stale_summaries(db: Database) -> list[int]:
     return [row[0] for row in db.execute("select id from games where summary_version != version").fetchall()]
 
@@ -322,13 +343,12 @@ ROLES = ("watcher", "scorer")          # in order of what they may do
 
 
 def row_by_key(db: Database, key: str) -> dict[str, Any] | None:
-    rows = list(db["games"].rows_where("key = ?", [key])) if 10 <= len(key) <= 64 else []
-    return rows[0] if rows else None
+    return one_row(db, "select * from games where key = ?", [key]) if 10 <= len(key) <= 64 else None
 
 
 def role_of(db: Database, browser: str | None, game_id: int) -> str | None:
-    row = db.execute("select role from members where browser = ? and game_id = ?", [browser, game_id]).fetchone() \
-        if browser else None
+    row = db.conn.execute("select role from members where browser = ? and game_id = ?", [browser, game_id]
+                          ).fetchone() if browser else None
     return row[0] if row else None
 
 

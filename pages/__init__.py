@@ -4,14 +4,14 @@ Views stay thin: the engine scores and checks, store.py keeps the records."""
 from __future__ import annotations
 
 import functools
-import gzip
 import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
+from flask import Blueprint, Response, abort, current_app, make_response, request, session
+from flask_wtf.csrf import generate_csrf
 
 import access
 import store
@@ -20,10 +20,19 @@ from rules_engine import RuleError, ScoredGame, score
 bp = Blueprint("scorepad", __name__)
 
 
+OPEN = threading.local()        # each server thread keeps its connections open between requests
+
+
 def db():
-    if "db" not in g:
-        g.db = store.connect(current_app.config["DATABASE"])
-    return g.db
+    """This thread's connection to the app's database, opened once and kept."""
+    path = current_app.config["DATABASE"]
+    kept = OPEN.__dict__.setdefault("connections", OrderedDict())
+    if path not in kept:
+        kept[path] = store.connect(path)
+        while len(kept) > 4:                # a test run opens many databases: keep a few
+            kept.popitem(last=False)[1].close()
+    kept.move_to_end(path)
+    return kept[path]
 
 
 @dataclass
@@ -108,37 +117,46 @@ def scored_version(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame | No
 PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
 
 
+TOKEN = "@@form-token@@"      # stands for this browser's form token in a kept page
+
+
+def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
+    """A page that depends only on `stamp` (with the address asked for): each worker keeps it
+    rendered, and a phone that already has it gets a 304. Form tokens are put in per browser."""
+    if session.get("_flashes"):
+        return render()
+    key = (current_app.config["DATABASE"], request.full_path, request.host,
+           current_app.jinja_env.globals["asset_version"], *stamp)
+    etag = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
+    if etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        body = PAGES.get(key)
+        if body is None:
+            rendered = make_response(render())
+            if rendered.status_code != 200:
+                return rendered
+            body = rendered.get_data(as_text=True)
+            if current_app.config.get("WTF_CSRF_ENABLED", True):
+                body = body.replace(generate_csrf(), TOKEN)
+            PAGES.put(key, body)
+        if TOKEN in body:
+            body = body.replace(TOKEN, generate_csrf())
+        response = Response(body, mimetype="text/html")
+    response.headers["Vary"] = "Cookie"
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.set_etag(etag)
+    return response
+
+
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
-    """A read-only page of a game changes only with the game's version and the reader's role:
-    each worker keeps it rendered and gzipped, and a phone that already has it gets a 304."""
+    """A page of a game changes only with the game's version and the reader's role."""
     @functools.wraps(view)
     def page(game_id: str, **kwargs: Any) -> Any:
-        if session.get("_flashes"):
+        if request.method != "GET":
             return view(game_id, **kwargs)
         row, role = access_to(game_id)
-        if role == "owner":                       # owner pages carry forms with tokens
-            return view(game_id, **kwargs)
-        zipped = "gzip" in request.headers.get("Accept-Encoding", "")
-        key = (current_app.config["DATABASE"], request.full_path, request.host, role, row["id"], row["version"],
-               current_app.jinja_env.globals["asset_version"])
-        etag = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
-        if etag in request.if_none_match:
-            response = Response(status=304)
-        else:
-            body = PAGES.get((*key, zipped))
-            if body is None:
-                rendered = make_response(view(game_id, **kwargs))
-                if rendered.status_code != 200:
-                    return rendered
-                body = gzip.compress(rendered.get_data(), 6) if zipped else rendered.get_data()
-                PAGES.put((*key, zipped), body)
-            response = Response(body, mimetype="text/html")
-            if zipped:
-                response.headers["Content-Encoding"] = "gzip"
-        response.headers["Vary"] = "Accept-Encoding, Cookie"
-        response.headers["Cache-Control"] = "no-cache"
-        response.set_etag(etag)
-        return response
+        return kept_page((role, row["id"], row["version"]), lambda: view(game_id, **kwargs))
     return page
 
 

@@ -11,7 +11,7 @@ import store
 from rules_engine import GAMES, RuleError, score
 from summary import hand_summary, next_banner
 
-from . import bp, cached_page, db, load, made_here, peek, scored_version, summary_of, writing
+from . import bp, cached_page, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
 
 
 HOME_PAGE_SIZE = 20
@@ -20,6 +20,11 @@ HOME_PAGE_SIZE = 20
 @bp.get("/")
 def home():
     """The newest games this browser may see, a page at a time, read from their summaries."""
+    owner, browser = access.is_owner(), access.browser()
+    return kept_page(("owner" if owner else browser, *store.home_stamp(db(), browser, owner)), home_page)
+
+
+def home_page():
     owner = access.is_owner()
     shelf = request.args.get("shelf") if owner and request.args.get("shelf") in ("archived", "bin") else "home"
     search = (request.args.get("q") or "").strip()[:40]

@@ -107,6 +107,7 @@ def stale_words(game: Game, number: int | None) -> str:
 
 
 @bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
+@cached_page
 def record_hand(game_id: str):
     if request.method == "POST":
         return writing(lambda: save_hand(game_id), lambda: new_hand_page(load(game_id, "change"), BUSY))
@@ -197,6 +198,7 @@ def fixable(game: Game, number: int):
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@cached_page
 def edit_hand(game_id: str, number: int):
     if request.method == "POST":
         return writing(lambda: save_edit(game_id, number), lambda: edit_page(load(game_id, "change"), number, BUSY))

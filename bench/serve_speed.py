@@ -1,0 +1,173 @@
+"""Requests per second of Scorepad's busiest pages against a bare Flask hello-world, side by side
+in one run: both under `gunicorn -w 2`, both loaded by wrk the same way (loopback only).
+
+    .venv/bin/python bench/serve_speed.py [--seconds 6] [--games 500] [--connections 4]
+
+Needs wrk (Debian: apt-get install wrk). Prints each page's requests/s, its ratio to bare Flask,
+errors, and the gzipped size of the home page; then the home page with 10 and with 10,000 games.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from score_speed import back_alley_game  # noqa: E402
+
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+RECORD_LUA = """
+local state, version, number, token = "form", nil, nil, nil
+function request()
+  local headers = {Cookie = cookie}
+  if state == "post" then
+    local dealer = (number - 1) % 3
+    local bids = {"pass", "pass", "pass"}
+    bids[dealer + 1] = "2"
+    local body = "csrf_token=" .. token .. "&version=" .. version .. "&number=" .. number .. "&step=full" ..
+      "&bid_0=" .. bids[1] .. "&bid_1=" .. bids[2] .. "&bid_2=" .. bids[3] .. "&high=" .. dealer .. "&low=" .. dealer ..
+      "&jack=none&game=" .. ((dealer + 1) % 3)
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+    return wrk.format("POST", "/games/" .. game .. "/hands/new", headers, body)
+  elseif state == "board" then
+    return wrk.format("GET", "/games/" .. game, headers)
+  end
+  return wrk.format("GET", "/games/" .. game .. "/hands/new", headers)
+end
+function response(status, headers, body)
+  if state == "form" then
+    version = string.match(body, 'name="version" type="hidden" value="(%d+)"')
+    number = tonumber(string.match(body, 'name="number" type="hidden" value="(%d+)"'))
+    token = string.match(body, 'name="csrf_token" type="hidden" value="([^"]+)"')
+    state = "post"
+  elseif state == "post" then
+    state = "board"
+  else
+    state = "form"
+  end
+end
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(target: str, folder: Path, instance: Path | None = None) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, **({"SCOREPAD_INSTANCE": str(instance)} if instance else {})}
+    server = subprocess.Popen([str(GUNICORN), "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning", target],
+                              cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2):
+                return server, base
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"{target} did not start")
+
+
+def wrk(url: str, seconds: float, connections: int, headers: dict[str, str], script: str | None = None) -> dict:
+    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{round(seconds)}s"]
+    for name, value in headers.items():
+        command += ["-H", f"{name}: {value}"]
+    if script:
+        command += ["-s", script]
+    out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses: (\d+)", out))
+    errors += sum(int(n) for n in re.findall(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)",
+                                             out)[0]) if "Socket errors" in out else 0
+    return {"rate": rate, "errors": errors}
+
+
+def fill(instance: Path, games: int, players_per: int = 3) -> dict[str, str]:
+    """A database with `games` small Pitch games, one 25-deal Back Alley game and one Pitch game to
+    record into per wrk connection, all joined by one browser; return that browser's cookie and ids."""
+    os.environ["SCOREPAD_INSTANCE"] = str(instance)
+    from app import create_app
+    client = create_app({"WTF_CSRF_ENABLED": False}).test_client()
+    pitch = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10 ** 6},
+             "hands": [{"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "jack": None, "game": 0}] * 3}
+    ids = {}
+    for n in range(games):
+        record = {**pitch, "players": [f"Ann{n}", f"Ben{n}", f"Cy{n}"][:players_per]}
+        client.post("/games/import", data={"record": json.dumps(record)})
+    page = client.post("/games/import", data={"record": json.dumps(back_alley_game())})
+    ids["back_alley"] = page.headers["Location"].rsplit("/", 1)[1]
+    ids["record"] = [client.post("/games/import", data={"record": json.dumps({**pitch, "hands": []})}
+                                 ).headers["Location"].rsplit("/", 1)[1] for _ in range(8)]
+    browser = create_app().test_client()                                # forms checked, as served
+    browser.set_cookie("session", client.get_cookie("session").value)
+    browser.get(f"/games/{ids['record'][0]}/hands/new")                # a CSRF token in the session
+    ids["cookie"] = "session=" + browser.get_cookie("session").value
+    return ids
+
+
+def home_size(base: str, cookie: str) -> int:
+    request = urllib.request.Request(base + "/", headers={"Cookie": cookie, "Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request) as response:
+        body = response.read()
+    return len(body) if response.headers.get("Content-Encoding") == "gzip" else len(gzip.compress(body))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=6)
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--connections", type=int, default=4)
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("wrk is needed: apt-get install wrk")
+    with tempfile.TemporaryDirectory() as folder:
+        instance = Path(folder) / "instance"
+        ids = fill(instance, args.games)
+        hello, hello_base = serve("hello:app", ROOT / "bench")
+        scorepad, base = serve("app:create_app()", ROOT, instance)
+        try:
+            gz = {"Accept-Encoding": "gzip", "Cookie": ids["cookie"]}
+            bare = wrk(hello_base + "/", args.seconds, args.connections, {"Accept-Encoding": "gzip"})
+            rows = [("scoreboard, 25-deal Back Alley", wrk(f"{base}/games/{ids['back_alley']}", args.seconds,
+                                                            args.connections, gz), 0.5),
+                    (f"home page, {args.games} games", wrk(base + "/", args.seconds, args.connections, gz), 0.3),
+                    ("new-hand form, Pitch", wrk(f"{base}/games/{ids['record'][0]}/hands/new", args.seconds,
+                                                 args.connections, gz), 0.3)]
+            script = Path(folder) / "record.lua"
+            games = ", ".join(f'"{game}"' for game in ids["record"])
+            script.write_text(f'local games, made = {{{games}}}, 0\ncookie = "{ids["cookie"]}"\n'
+                              "function setup(thread) made = made + 1; thread:set('game', games[made]) end\n"
+                              + RECORD_LUA)
+            recording = wrk(base, min(args.seconds, 5), args.connections, {}, str(script))
+            rows.append(("recording a hand (GET form, POST, redirect)", recording, 0.2))
+            size = home_size(base, ids["cookie"])
+        finally:
+            for server in (hello, scorepad):
+                server.terminate()
+                server.wait(20)
+    print(f"gunicorn -w 2, wrk -t{args.connections} -c{args.connections} -d{args.seconds:g}s, loopback")
+    print(f"{'bare Flask hello-world':46} {bare['rate']:8.0f} req/s   1.00   errors {bare['errors']}")
+    for name, result, target in rows:
+        ratio = result["rate"] / bare["rate"]
+        print(f"{name:46} {result['rate']:8.0f} req/s   {ratio:.2f}   errors {result['errors']}   "
+              f"(target >= {target}) {'ok' if ratio >= target and not result['errors'] else 'BELOW'}")
+    print(f"home page with {args.games} games: {size / 1024:.1f} KB gzipped (target <= 10 KB)")
+
+
+if __name__ == "__main__":
+    main()
