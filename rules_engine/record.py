@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -62,6 +63,14 @@ class ScoredGame:
     def bid_choices(self, seat: int) -> dict[str, list[Any]]:
         """For a one-pass auction (Pitch, Smear): the bids `seat` may make, keyed by the high bid
         before its turn ("0": nobody has bid yet)."""
+        return self.every_bid_choice[seat]
+
+    @cached_property
+    def every_bid_choice(self) -> tuple[dict[str, list[Any]], ...]:
+        """`bid_choices` of every seat, worked out once per scored game (forms ask for it often)."""
+        return tuple(self.seat_bid_choices(seat) for seat in range(self.table.size))
+
+    def seat_bid_choices(self, seat: int) -> dict[str, list[Any]]:
         order = bidding_order(self.state.dealer, self.table.size)
         earlier = order[:order.index(seat)]
         choices = {"0": self.legal_bids(seat, {s: PASS for s in earlier})}
