@@ -90,7 +90,7 @@ def setting_field(setting: Setting) -> Field:
         return RadioField(label, choices=options([(c, c.replace("_", " ")) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
     return StringField(label, default=str(setting.default), description=setting.help,
-                       render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
+                       render_kw={"inputmode": "numeric", "autocomplete": "off",
                                   "data-min": setting.minimum, "data-max": setting.maximum})
 
 
@@ -199,10 +199,10 @@ def result_fields(scored: ScoredGame) -> dict[str, Field]:
     roles = scored.state.roles
     box = f"{table.name(roles.box)} (box)"
     team = f"{table.name(roles.captain)} & {table.name(roles.advisor)}"
-    number = {"inputmode": "numeric", "pattern": "[0-9]*", "data-min": 0, "data-max": 98}
+    number = {"inputmode": "numeric", "autocomplete": "off", "data-min": 0, "data-max": 98}
     return {
         "result": RadioField("Result", choices=options([("knock", "knock"), ("gin", "gin"), ("draw", "draw")]),
-                             validate_choice=False),
+                             default="knock", validate_choice=False),
         "knocker": RadioField("Who knocked", choices=options([("box", box), ("team", team)]), validate_choice=False),
         "deadwood_box": StringField(f"{box} deadwood", render_kw=number),
         "deadwood_team": StringField(f"{team} deadwood", render_kw=number),
@@ -300,6 +300,17 @@ def field_for(error: RuleError) -> str:
     if error.field in ("bids", "tricks") and error.seat is not None:
         return f"{'bid' if error.field == 'bids' else 'tricks'}_{error.seat}"
     return error.field or ""
+
+
+def likely_tricks(scored: ScoredGame, bids: list[Any]) -> list[int | None]:
+    """Oh Hell's tricks as a form shows them first: everyone as bid, and the dealer (who tallies
+    last) whatever tricks are left - so a table taps only the players who missed."""
+    cards = scored.next["cards"]
+    dealer = scored.state.dealer
+    tricks: list[int | None] = [bid if isinstance(bid, int) else None for bid in bids]
+    rest = cards - sum(took for seat, took in enumerate(tricks) if seat != dealer and took is not None)
+    tricks[dealer] = rest if 0 <= rest <= cards else None
+    return tricks
 
 
 def fill_from_args(form: FlaskForm, args: Any) -> None:

@@ -63,10 +63,19 @@ def score_changes(scored: ScoredGame, record: dict[str, Any], number: int,
     return f" ({'; '.join(moved)})" if moved else ""
 
 
+def bids_only(entry: dict[str, Any]) -> bool:
+    """An entry about the bids waiting for a hand's tricks (not about a recorded hand)."""
+    return all(side is None or set(side) == {"bids"} for side in (entry["before"], entry["after"]))
+
+
 def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) -> str:
     """One history entry in words, without the time."""
     action, number = entry["action"], entry["hand"]
     before, after = entry["before"], entry["after"]
+    if action == "undone":                  # said as the change it made, after "undo:"
+        made = ("bids" if bids_only(entry) else "deleted" if after is None
+                else "recorded" if before is None else "edited")
+        return "undo: " + describe(scored, record, {**entry, "action": made})
     if action in ("created", "imported"):
         return f"game {action}"
     if action in ("bids", "bids cleared"):
@@ -91,6 +100,8 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
 def restorable(entry: dict[str, Any]) -> dict[str, Any] | None:
     """The version of a hand an entry can bring back: as it was before the change, or as first recorded."""
     if entry["action"] in ("edited", "restored", "deleted"):
+        return entry["before"]
+    if entry["action"] == "undone" and not bids_only(entry):
         return entry["before"]
     if entry["action"] == "recorded":
         return entry["after"]

@@ -246,12 +246,12 @@ def hand_count(db: Database, game_id: int) -> int:
     return db.conn.execute("select count(*) from hands where game_id = ?", [game_id]).fetchone()[0]
 
 
-def set_pending(db: Database, game_id: int, bids: list[Any] | None) -> None:
+def set_pending(db: Database, game_id: int, bids: list[Any] | None, action: str | None = None) -> None:
     """Keep bids made for the next hand until its tricks are known."""
     before = pending_bids(db, game_id)
     with db.atomic():
         changed(db, game_id, pending=dump(bids))
-        log(db, game_id, "bids" if bids is not None else "bids cleared", hand_count(db, game_id) + 1,
+        log(db, game_id, action or ("bids" if bids is not None else "bids cleared"), hand_count(db, game_id) + 1,
             {"bids": before} if before else None, {"bids": bids} if bids else None)
 
 
@@ -278,7 +278,7 @@ def replace_hand(db: Database, game_id: int, number: int, hand: dict[str, Any], 
         log(db, game_id, action, number, before, hand)
 
 
-def delete_last_hand(db: Database, game_id: int) -> None:
+def delete_last_hand(db: Database, game_id: int, action: str = "deleted") -> None:
     number = hand_count(db, game_id)
     if not number:
         return
@@ -286,7 +286,7 @@ def delete_last_hand(db: Database, game_id: int) -> None:
     with db.atomic():
         db.conn.execute("delete from hands where game_id = ? and position = ?", [game_id, number])
         changed(db, game_id, pending=None)            # bids were for the next hand
-        log(db, game_id, "deleted", number, before, None)
+        log(db, game_id, action, number, before, None)
 
 
 SHELVES = {"home": "g.archived = 0 and g.deleted is null", "archived": "g.archived = 1 and g.deleted is null",
@@ -388,6 +388,11 @@ def known_names(db: Database, games: int = 300) -> list[str]:
             if isinstance(name, str) and name.strip():
                 names.setdefault(name.strip().casefold(), name.strip())
     return sorted(names.values(), key=str.casefold)
+
+
+def last_entry(db: Database, game_id: int) -> dict[str, Any] | None:
+    row = one_row(db, "select * from history where game_id = ? order by id desc limit 1", [game_id])
+    return None if row is None else {**row, "before": load(row["before"]), "after": load(row["after"])}
 
 
 def history(db: Database, game_id: int) -> list[dict[str, Any]]:

@@ -160,9 +160,9 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
     return page
 
 
-def remember(game: Game, version: int, hands: list[dict[str, Any]], scored: ScoredGame) -> None:
+def remember(game: Game, version: int, played: list[dict[str, Any]], scored: ScoredGame) -> None:
     """The score of the game's next version, worked out while saving, so nobody scores it again."""
-    SCORED.put((current_app.config["DATABASE"], game.row, version), ({**game.record, "hands": hands}, scored, None))
+    SCORED.put((current_app.config["DATABASE"], game.row, version), ({**game.record, "hands": played}, scored, None))
 
 
 def access_to(key: str, action: str = "read") -> tuple[dict[str, Any], str]:
@@ -204,9 +204,9 @@ def before_hand(record: dict[str, Any], number: int) -> ScoredGame:
 
 
 def with_hand(record: dict[str, Any], number: int, hand: dict[str, Any]) -> dict[str, Any]:
-    hands = list(record["hands"])
-    hands[number - 1:number] = [hand]
-    return {**record, "hands": hands}
+    played = list(record["hands"])
+    played[number - 1:number] = [hand]
+    return {**record, "hands": played}
 
 
 def writing(change: Callable[[], Any], when_busy: Callable[[], Any] | None = None) -> Any:
@@ -254,4 +254,4 @@ def rebuild_summaries(everything: bool = False) -> int:
     return len(stale)
 
 
-from . import games, hands, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)
+from . import changes, games, hands, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, jsonify, redirect, render_template, request, url_for
 
 import access
 import forms
@@ -11,7 +11,7 @@ import store
 from rules_engine import GAMES, RuleError, score
 from summary import hand_summary, next_banner
 
-from . import bp, cached_page, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
+from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
 
 
 HOME_PAGE_SIZE = 20
@@ -104,8 +104,9 @@ def scoreboard(game_id: str):
     page = min(max(1, forms.sent_number(request.args.get("page")) or 1), pages)
     shown = played[(page - 1) * HANDS_PAGE_SIZE:page * HANDS_PAGE_SIZE]
     rows = [{"hand": hand, "summary": hand_summary(scored, game.hands[hand.number - 1], hand)} for hand in shown]
+    undo = changes.last_change(game) if game.may("change") else None
     return render_template("scoreboard.html", game=game, game_id=game_id, scored=scored, rows=rows,
-                           page=page, pages=pages,
+                           page=page, pages=pages, undo=undo, undo_words=undo and changes.undo_words(undo),
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", form=forms.stamp(forms.ChangeForm(), game.version))

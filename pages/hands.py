@@ -10,12 +10,11 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 
 import forms
-import history as history_words
 import store
-from rules_engine import RuleError, ScoredGame, score
+from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 
-from . import Game, before_hand, bp, cached_page, db, load, remember, with_hand, writing
+from . import Game, before_hand, bp, cached_page, db, load, remember, writing
 
 BUSY = "Another phone was saving at the same moment: nothing was saved. Check and save again."
 
@@ -119,6 +118,8 @@ def record_hand(game_id: str):
     form = forms.hand_form(game.scored, step)
     if step == "bids" and game.pending:
         forms.fill(form, {"bids": game.pending}, game.scored)
+    if step == "result" and game.scored.game.id == "oh_hell":
+        forms.fill(form, {"tricks": forms.likely_tricks(game.scored, game.pending)}, game.scored)
     forms.fill_from_args(form, request.args)     # values sent by a calculator
     return new_hand_page(game, None, form, step)
 
@@ -295,68 +296,3 @@ def save_delete(game_id: str, number: int):
     store.delete_last_hand(db(), game.row)
     flash(f"Hand {number} deleted.")
     return back
-
-
-@bp.get("/games/<game_id>/history")
-def history(game_id: str):
-    game = load(game_id)
-    scored = game.scored or words_only(game)
-    entries, offered = [], set()
-    for entry in store.history(db(), game.row):
-        version = history_words.restorable(entry)
-        number = entry["hand"]
-        current = game.hands[number - 1] if number and number <= len(game.hands) else None
-        key = (number, json.dumps(version, sort_keys=True))
-        can_restore = (version is not None and version != current and number <= len(game.hands) + 1
-                       and key not in offered)          # each earlier version offered once, newest entry
-        offered.add(key)
-        words = history_words.describe(scored, game.record, entry) if scored else f"hand {number} {entry['action']}"
-        entries.append({"entry": entry, "words": words, "can_restore": can_restore})
-    return render_template("history.html", game=game, game_id=game_id, scored=scored, entries=entries,
-                           form=forms.stamp(forms.ChangeForm(), game.version))
-
-
-def words_only(game: Game) -> ScoredGame | None:
-    """Names and sides for the history of a game whose first hand can't be scored."""
-    try:
-        return score({**game.record, "hands": []})
-    except RuleError:
-        return None
-
-
-@bp.post("/games/<game_id>/history/<int:entry_id>/restore")
-def restore(game_id: str, entry_id: int):
-    return writing(lambda: save_restore(game_id, entry_id))
-
-
-def save_restore(game_id: str, entry_id: int):
-    """POST of "Restore hand N", inside the write transaction."""
-    game = load(game_id, "change")
-    entry = next((e for e in store.history(db(), game.row) if e["id"] == entry_id), None)
-    version = entry and history_words.restorable(entry)
-    if version is None:
-        abort(404)
-    number = entry["hand"]
-    back = redirect(url_for("scorepad.history", game_id=game_id))
-    current = game.hands[number - 1] if number <= len(game.hands) else None
-    if forms.sent_number(request.form.get("version")) != game.version:
-        flash(f"Hand {number} was already restored." if current == version else
-              "The game was changed from another phone meanwhile: nothing was restored. Check and try again.")
-        return back
-    if not forms.ChangeForm().validate_on_submit():
-        flash("That button had expired: nothing was restored. Try again.")
-        return back
-    if number > len(game.hands) + 1:
-        flash(f"Hand {number} can't come back until the hands before it are there again.")
-        return back
-    try:
-        score(with_hand(game.record, number, version))
-    except RuleError as error:
-        flash(f"Hand {number} can't be restored: {error}.")
-        return back
-    if number == len(game.hands) + 1:
-        store.add_hand(db(), game.row, version, "restored")
-    else:
-        store.replace_hand(db(), game.row, number, version, "restored")
-    flash(f"Hand {number} restored; every total after it is recomputed.")
-    return redirect(url_for("scorepad.scoreboard", game_id=game_id))

@@ -56,9 +56,36 @@
     }
   }
 
+  // Pitch, Smear, Back Alley: once someone bids, everyone not yet tapped passes (changeable).
+  function passTheRest(form, tapped) {
+    if (!form.hasAttribute("data-auto-pass") || !/^bid_/.test(tapped.name) || tapped.value === "pass") return;
+    forEach(form.querySelectorAll("fieldset[data-name^='bid_']"), function (fs) {
+      var pass = fs.querySelector("input[value='pass']");
+      if (checked(fs) === null && pass && !pass.disabled) pass.checked = true;
+    });
+  }
+
+  // Oh Hell: the dealer's tricks follow from the others' until tapped.
+  function follow(form, tapped) {
+    var last = form.querySelector("fieldset[data-follows]");
+    if (!last || !/^tricks_/.test(tapped.name)) return;
+    if (last.contains(tapped)) { last.dataset.tapped = "1"; return; }
+    if (last.dataset.tapped) return;
+    var rest = Number(form.querySelector("[data-sum='tricks']").dataset.cards);
+    forEach(form.querySelectorAll("fieldset[data-sum-of='tricks']"), function (fs) {
+      if (fs !== last) rest -= Number(checked(fs) || 0);
+    });
+    var input = last.querySelector("input[value='" + rest + "']");
+    if (input) input.checked = true;
+  }
+
   forEach(document.querySelectorAll("form.hand"), function (form) {
     function update() { auction(form); sums(form); }
-    form.addEventListener("change", update);
+    form.addEventListener("change", function (event) {
+      passTheRest(form, event.target);
+      follow(form, event.target);
+      update();
+    });
     update();
   });
 
@@ -84,7 +111,9 @@
       b.type = "button"; b.className = "quiet"; b.textContent = text;
       b.setAttribute("aria-label", name);
       b.addEventListener("click", function () {
-        var v = (parseInt(input.value, 10) || 0) + by, lo = input.dataset.min, hi = input.dataset.max;
+        var typed = input.value.replace(/[\u0660-\u0669]/g, function (d) { return d.charCodeAt(0) - 0x660; })
+          .replace(/[\u06f0-\u06f9]/g, function (d) { return d.charCodeAt(0) - 0x6f0; }).replace(/\u2212/g, "-");
+        var v = (parseInt(typed, 10) || 0) + by, lo = input.dataset.min, hi = input.dataset.max;
         if (lo !== undefined && lo !== "None" && v < Number(lo)) v = Number(lo);
         if (hi !== undefined && hi !== "None" && v > Number(hi)) v = Number(hi);
         input.value = v;

@@ -1,0 +1,143 @@
+"""The history of a game and going back in it: restore any earlier version of a hand, or undo
+the last change in one tap. Each is itself a history entry, checked against the game's version."""
+from __future__ import annotations
+
+import json
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+import forms
+import history as history_words
+import store
+from rules_engine import RuleError, ScoredGame, score
+
+from . import Game, bp, db, load, with_hand, writing
+
+
+@bp.get("/games/<game_id>/history")
+def history(game_id: str):
+    game = load(game_id)
+    scored = game.scored or words_only(game)
+    entries, offered = [], set()
+    for entry in store.history(db(), game.row):
+        version = history_words.restorable(entry)
+        number = entry["hand"]
+        current = game.hands[number - 1] if number and number <= len(game.hands) else None
+        key = (number, json.dumps(version, sort_keys=True))
+        can_restore = (version is not None and version != current and number <= len(game.hands) + 1
+                       and key not in offered)          # each earlier version offered once, newest entry
+        offered.add(key)
+        words = history_words.describe(scored, game.record, entry) if scored else f"hand {number} {entry['action']}"
+        entries.append({"entry": entry, "words": words, "can_restore": can_restore})
+    return render_template("history.html", game=game, game_id=game_id, scored=scored, entries=entries,
+                           form=forms.stamp(forms.ChangeForm(), game.version))
+
+
+def words_only(game: Game) -> ScoredGame | None:
+    """Names and sides for the history of a game whose first hand can't be scored."""
+    try:
+        return score({**game.record, "hands": []})
+    except RuleError:
+        return None
+
+
+@bp.post("/games/<game_id>/history/<int:entry_id>/restore")
+def restore(game_id: str, entry_id: int):
+    return writing(lambda: save_restore(game_id, entry_id))
+
+
+def save_restore(game_id: str, entry_id: int):
+    """POST of "Restore hand N", inside the write transaction."""
+    game = load(game_id, "change")
+    entry = next((e for e in store.history(db(), game.row) if e["id"] == entry_id), None)
+    version = entry and history_words.restorable(entry)
+    if version is None:
+        abort(404)
+    number = entry["hand"]
+    back = redirect(url_for("scorepad.history", game_id=game_id))
+    current = game.hands[number - 1] if number <= len(game.hands) else None
+    if forms.sent_number(request.form.get("version")) != game.version:
+        flash(f"Hand {number} was already restored." if current == version else
+              "The game was changed from another phone meanwhile: nothing was restored. Check and try again.")
+        return back
+    if not forms.ChangeForm().validate_on_submit():
+        flash("That button had expired: nothing was restored. Try again.")
+        return back
+    if number > len(game.hands) + 1:
+        flash(f"Hand {number} can't come back until the hands before it are there again.")
+        return back
+    try:
+        score(with_hand(game.record, number, version))
+    except RuleError as error:
+        flash(f"Hand {number} can't be restored: {error}.")
+        return back
+    if number == len(game.hands) + 1:
+        store.add_hand(db(), game.row, version, "restored")
+    else:
+        store.replace_hand(db(), game.row, number, version, "restored")
+    flash(f"Hand {number} restored; every total after it is recomputed.")
+    return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+
+
+UNDOABLE = ("recorded", "edited", "deleted", "restored", "undone", "bids", "bids cleared")
+
+
+def last_change(game: Game) -> dict | None:
+    """The newest change to a game that Undo can take back (None when there is none)."""
+    entry = store.last_entry(db(), game.row)
+    return entry if entry and entry["action"] in UNDOABLE and entry["hand"] else None
+
+
+def undo_words(entry: dict) -> str:
+    if entry["action"].startswith("bids"):
+        return f"the bids for hand {entry['hand']}"
+    return f"hand {entry['hand']} {entry['action']}"
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    return writing(lambda: save_undo(game_id))
+
+
+def save_undo(game_id: str):
+    """POST of "Undo": the last change taken back, as a change of its own."""
+    game = load(game_id, "change")
+    back = redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    entry = last_change(game)
+    wanted = forms.sent_number(request.form.get("entry"))
+    if forms.sent_number(request.form.get("version")) != game.version or entry is None or entry["id"] != wanted:
+        flash("The game was changed meanwhile (perhaps on another phone), so nothing was undone: "
+              "check the scoreboard and undo again if you still want to.")
+        return back
+    if not forms.ChangeForm().validate_on_submit():
+        flash("That button had expired: nothing was undone. Try again.")
+        return back
+    refused = take_back(game, entry)
+    flash(refused or f"Undone: {undo_words(entry)}.")
+    return back
+
+
+def take_back(game: Game, entry: dict) -> str | None:
+    """Put back what `entry` changed; the reason when the rules refuse it (nothing is changed then)."""
+    number, before = entry["hand"], entry["before"]
+    if entry["action"].startswith("bids"):
+        if number != len(game.hands) + 1:
+            return f"Can't undo {undo_words(entry)}: hand {number} has been played since."
+        store.set_pending(db(), game.row, (before or {}).get("bids"), "undone")
+        return None
+    if before is None:                                 # the change added hand `number`
+        if number != len(game.hands):
+            return f"Can't undo {undo_words(entry)}: it is no longer the last hand."
+        store.delete_last_hand(db(), game.row, "undone")
+        return None
+    if number > len(game.hands) + 1:
+        return f"Can't undo {undo_words(entry)}: the hands before it are gone."
+    try:
+        score(with_hand(game.record, number, before))
+    except RuleError as error:
+        return f"Can't undo {undo_words(entry)}: {error}."
+    if number == len(game.hands) + 1:
+        store.add_hand(db(), game.row, before, "undone")
+    else:
+        store.replace_hand(db(), game.row, number, before, "undone")
+    return None
