@@ -79,7 +79,33 @@
     if (input) input.checked = true;
   }
 
+  // A half-filled hand form survives a trip to a calculator or a reload (this phone only).
+  function keepDraft(form) {
+    var version = form.querySelector("input[name='version']");
+    if (!version || !window.sessionStorage) return;
+    var key = "draft:" + location.pathname + ":" + version.value, given = new URLSearchParams(location.search);
+    try {
+      var draft = JSON.parse(sessionStorage.getItem(key) || "{}");
+      Object.keys(draft).forEach(function (name) {
+        if (given.has(name)) return;
+        forEach(form.querySelectorAll("[name='" + name + "']"), function (input) {
+          if (input.type === "radio") input.checked = input.value === draft[name];
+          else if (input.type !== "hidden") input.value = draft[name];
+        });
+      });
+    } catch (e) { sessionStorage.removeItem(key); }
+    form.addEventListener("change", function () {
+      var draft = {};
+      forEach(form.querySelectorAll("input"), function (input) {
+        if (input.type === "radio" ? input.checked : input.type !== "hidden") draft[input.name] = input.value;
+      });
+      sessionStorage.setItem(key, JSON.stringify(draft));
+    });
+    form.addEventListener("submit", function () { sessionStorage.removeItem(key); });
+  }
+
   forEach(document.querySelectorAll("form.hand"), function (form) {
+    keepDraft(form);
     function update() { auction(form); sums(form); }
     form.addEventListener("change", function (event) {
       passTheRest(form, event.target);
