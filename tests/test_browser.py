@@ -162,7 +162,7 @@ def test_restore_a_hand_from_the_history(page, server):
               "hands": [{"result": "knock", "knocker": "box", "deadwood": {"box": 6, "team": 23}}]}
     import_record(page, server, record)
     expect(page.locator(".sides b")).to_have_text(["17", "0", "0"])
-    page.get_by_role("link", name="1 · Ann in the box").click()
+    page.get_by_role("link", name="1 · Ann (box) knocked with 6").click()
     page.get_by_role("link", name="Fix this hand").click()
     page.fill("#deadwood_team", "30")
     page.get_by_role("button", name="Save hand 1").click()
