@@ -108,6 +108,7 @@
     keepDraft(form);
     function update() { auction(form); sums(form); }
     form.addEventListener("change", function (event) {
+      auction(form);                       // what each seat may bid now, before passing for them
       passTheRest(form, event.target);
       follow(form, event.target);
       update();
