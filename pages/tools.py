@@ -31,14 +31,10 @@ def deadwood_calculator():
     result, problem = None, None
     if knocker_codes:
         try:
-            knocker_cards = calc.cards(knocker_codes, "knocker", calc.MOST_KNOCKER_CARDS)
-            opponent_cards = calc.cards(opponent_codes, "opponent", calc.MOST_OPPONENT_CARDS)
-            both = set(knocker_cards) & set(opponent_cards)
-            if both:
-                raise RuleError("cards", f"{', '.join(c.label for c in sorted(both))} can't be in both hands")
-            knocker = calc.arrange(knocker_codes)
-            opponent = calc.after_layoffs(opponent_codes, knocker.melds, gin=knocker.deadwood == 0)
-            result = {"knocker": knocker, "opponent": opponent if opponent_codes else None}
+            # 11 knocker cards: the discard leaving the least deadwood; ties go to the layout leaving
+            # the opponent the least to lay off
+            shown = calc.showdown(knocker_codes, opponent_codes)
+            result = {"knocker": shown.knocker, "opponent": shown.opponent}
         except RuleError as error:
             problem = error.message[0].upper() + error.message[1:] + "."
     who = "team" if request.args.get("who") == "team" else "box"
