@@ -83,13 +83,18 @@ def attach(form: FlaskForm, name: str, message: str) -> None:
 # --- new game ------------------------------------------------------------------------------
 
 def setting_field(setting: Setting) -> Field:
+    """A new-game field for a setting, in a player's words: choices read "up then down", not
+    `up_down`, and a number's help line ends with the numbers allowed."""
     label = setting.name.replace("_", " ").capitalize()
     if setting.kind is Kind.SWITCH:
         return BooleanField(label, default=setting.default, description=setting.help)
     if setting.kind is Kind.CHOICE:
-        return RadioField(label, choices=options([(c, c.replace("_", " ")) for c in setting.choices]),
+        said = {"up_down": "up then down", "down_up": "down then up"}
+        return RadioField(label, choices=options([(c, said.get(c, c.replace("_", " "))) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
-    return StringField(label, default=str(setting.default), description=setting.help,
+    allowed = (f"{setting.minimum} or more" if setting.maximum is None
+               else f"{setting.minimum} to {setting.maximum}")
+    return StringField(label, default=str(setting.default), description=f"{setting.help} Allowed: {allowed}.",
                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
                                   "data-min": setting.minimum, "data-max": setting.maximum})
 
