@@ -117,7 +117,7 @@ def rules(game_name: str):
             ranges = {count: f"{s.minimum} or more" if s.maximum is None else f"{s.minimum} to {s.maximum}"
                       for count, s in ((count, by_count[count][setting.name]) for count in counts)}
             allowed = (ranges[counts[0]] if len(set(ranges.values())) == 1
-                       else ", ".join(f"{words} with {count} players" for count, words in ranges.items()))
+                       else ", ".join(f"{span} with {count} players" for count, span in ranges.items()))
         settings.append({"name": setting.name, "label": field.args[0], "help": setting.help, "allowed": allowed,
                          "value": depends or said.get(values[setting.name], values[setting.name]),
                          "default": depends or said.get(setting.default, setting.default)})
