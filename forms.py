@@ -83,13 +83,18 @@ def attach(form: FlaskForm, name: str, message: str) -> None:
 # --- new game ------------------------------------------------------------------------------
 
 def setting_field(setting: Setting) -> Field:
+    """A new-game field for a setting, in a player's words: choices read "up then down", not
+    `up_down`, and a number's help line ends with the numbers allowed."""
     label = setting.name.replace("_", " ").capitalize()
     if setting.kind is Kind.SWITCH:
         return BooleanField(label, default=setting.default, description=setting.help)
     if setting.kind is Kind.CHOICE:
-        return RadioField(label, choices=options([(c, c.replace("_", " ")) for c in setting.choices]),
+        said = {"up_down": "up then down", "down_up": "down then up"}
+        return RadioField(label, choices=options([(c, said.get(c, c.replace("_", " "))) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
-    return StringField(label, default=str(setting.default), description=setting.help,
+    allowed = (f"{setting.minimum} or more" if setting.maximum is None
+               else f"{setting.minimum} to {setting.maximum}")
+    return StringField(label, default=str(setting.default), description=f"{setting.help} Allowed: {allowed}.",
                        render_kw={"inputmode": "numeric", "autocomplete": "off",
                                   "data-min": setting.minimum, "data-max": setting.maximum})
 
@@ -97,7 +102,8 @@ def setting_field(setting: Setting) -> Field:
 def new_game_form(game: Game, player_count: int) -> FlaskForm:
     fields: dict[str, Field] = {}
     for seat in range(game.max_players):
-        fields[f"player_{seat}"] = StringField(f"Player {seat + 1}", validators=[Length(max=MAX_NAME, message=f"A name has at most {MAX_NAME} characters.")],
+        too_long = f"A name has at most {MAX_NAME} characters."
+        fields[f"player_{seat}"] = StringField(f"Player {seat + 1}", validators=[Length(max=MAX_NAME, message=too_long)],
                                                render_kw={"autocomplete": "off", "list": "names",
                                                           "maxlength": MAX_NAME})
     seats = [(str(seat), f"Player {seat + 1}") for seat in range(game.max_players)]

@@ -84,6 +84,11 @@ def rules_index():
 
 @bp.get("/rules/<game_name>")
 def rules(game_name: str):
+    """A game's rules with every number that is a setting filled in: the game's own settings when
+    opened from a game (?game=<id>), else the defaults (those that depend on the number of players
+    given for each count). `values` holds the numbers and choices the rules text uses; it is None
+    for a default that depends on the player count, and `defaults` gives those per count."""
+    from rules_engine import Kind
     game = GAMES.get(game_name) or abort(404)
     game_id = game_arg()
     table = None
@@ -92,7 +97,27 @@ def rules(game_name: str):
         if scored is None or scored.game.id != game.id:
             abort(404)
         table = scored.table
-    players = table.size if table else game.min_players
-    settings = [{"setting": s, "value": table.settings[s.name] if table else None,
-                 "by_count": forms.count_defaults(game, s.name)} for s in game.settings(players)]
-    return render_template("rules.html", game=game, settings=settings, table=table, game_id=game_id)
+    counts = [table.size] if table else list(range(game.min_players, game.max_players + 1))
+    by_count = {count: {s.name: s for s in game.settings(count)} for count in counts}
+    values: dict = {}
+    settings = []
+    for setting in game.settings(counts[0]):
+        field = forms.setting_field(setting)           # the new-game form's words for it
+        said = {choice.value: choice.label for choice in field.kwargs.get("choices", ())}
+        said |= {True: "on", False: "off"} if setting.kind is Kind.SWITCH else {}
+        depends = "" if table else forms.count_defaults(game, setting.name)
+        values[setting.name] = table.settings[setting.name] if table else None if depends else setting.default
+        if setting.kind is not Kind.WHOLE:
+            allowed = "on or off" if setting.kind is Kind.SWITCH else "one of: " + ", ".join(said.values())
+        else:
+            ranges = {count: f"{s.minimum} or more" if s.maximum is None else f"{s.minimum} to {s.maximum}"
+                      for count, s in ((count, by_count[count][setting.name]) for count in counts)}
+            allowed = (ranges[counts[0]] if len(set(ranges.values())) == 1
+                       else ", ".join(f"{span} with {count} players" for count, span in ranges.items()))
+        settings.append({"name": setting.name, "label": field.args[0], "help": setting.help, "allowed": allowed,
+                         "value": depends or said.get(values[setting.name], values[setting.name]),
+                         "default": depends or said.get(setting.default, setting.default)})
+    defaults = {count: {name: s.default for name, s in named.items()} for count, named in by_count.items()}
+    words = {item["name"]: item["value"] for item in settings}      # values as players say them
+    return render_template("rules.html", game=game, settings=settings, values=values, words=words, defaults=defaults,
+                           players=table.size if table else None, table=table, game_id=game_id)

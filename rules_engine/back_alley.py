@@ -70,10 +70,10 @@ class BackAlley(Game):
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("max_cards", Kind.WHOLE, 13, "Cards in the first and last deal (13 plays all 25 deals).",
+            Setting("max_cards", Kind.WHOLE, 13, "Cards each in the first and last deal; 13 plays all 25 deals.",
                     minimum=1, maximum=13),
-            Setting("bid_points", Kind.WHOLE, 5, "Points per trick bid and made.", minimum=1),
-            Setting("board_points", Kind.WHOLE, 10, "Points per card for a board (times its multiplier).",
+            Setting("bid_points", Kind.WHOLE, 5, "Points per trick bid, when the team makes its bid (and lost per trick bid when it does not).", minimum=1),
+            Setting("board_points", Kind.WHOLE, 10, "Points per card dealt for a board, times 2 for a double board, 3 for triple, 4 for quadruple.",
                     minimum=1),
         )
 

@@ -72,10 +72,10 @@ class Gin3(Game):
             Setting("undercut_bonus", Kind.WHOLE, 10, "Bonus for undercutting the knocker.", minimum=0),
             Setting("gin_bonus", Kind.WHOLE, 25, "Bonus for going gin (20 is also common).", minimum=0),
             Setting("box_win", Kind.CHOICE, "single",
-                    "single: the box scores the hand once; double: twice, once per opponent.",
+                    "Single: the box player scores a won hand once. Double: twice, once for each opponent.",
                     choices=("single", "double")),
             Setting("team_points", Kind.CHOICE, "both",
-                    "both: captain and advisor each score a team win; captain: only the captain.",
+                    "Both: captain and advisor each score a hand the team wins. Captain: only the captain does.",
                     choices=("both", "captain")),
             Setting("target", Kind.WHOLE, 100, "Points needed to end the game.", minimum=1),
         )

@@ -52,15 +52,17 @@ class OhHell(Game):
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         largest = LARGEST_HAND.get(player_count, DECK // max(player_count, 1))
         return (
-            Setting("max_cards", Kind.WHOLE, largest, "Cards in the biggest hand.",
+            Setting("max_cards", Kind.WHOLE, largest, "Cards each in the biggest hand: from 1 up to 52 divided by the number of players.",
                     minimum=1, maximum=DECK // max(player_count, 1)),
-            Setting("order", Kind.CHOICE, "up", "Hand sizes: up from 1, down to 1, or both ways.",
+            Setting("order", Kind.CHOICE, "up", "The order of hand sizes: up from 1 card to the biggest hand, down from it to 1, "
+                    "up then down, or down then up.",
                     choices=ORDERS),
-            Setting("hook", Kind.SWITCH, False, "Screw the dealer: bids may not add up to the cards."),
+            Setting("hook", Kind.SWITCH, False, "Screw the dealer: the dealer may not bid so that all the bids add up to the cards dealt."),
             Setting("scoring", Kind.CHOICE, "exact",
-                    "exact: 10 + tricks when exact, else 0; tricks_plus_bonus: 1 a trick, +10 when exact.",
+                    "Exact: 10 + tricks for taking exactly your bid, else 0. "
+                    "Tricks plus bonus: 1 a trick, and 10 more when exact.",
                     choices=("exact", "tricks_plus_bonus")),
-            Setting("zero_bonus", Kind.SWITCH, False, "Bid 0 and take 0 scores 5 + cards dealt."),
+            Setting("zero_bonus", Kind.SWITCH, False, "Bid 0 and take 0 to score 5 + the cards dealt instead."),
         )
 
     def hand_sizes(self, table: Table) -> tuple[int, ...]:

@@ -47,7 +47,8 @@ class Pitch(Game):
             Setting("partnerships", Kind.SWITCH, False, "Four players in two teams, partners opposite."),
             Setting("target", Kind.WHOLE, 7, "Points needed to win (11, 15 and 21 are common).", minimum=1),
             Setting("win_rule", Kind.CHOICE, "bidder_out",
-                    "bidder_out: only the pitcher's side can go out; first_to_target: the first side there.",
+                    "Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
+                    "First to target: the game ends when any side reaches the target.",
                     choices=("bidder_out", "first_to_target")),
             Setting("smudge", Kind.SWITCH, False, "Bid 4 and take all four points to win at once."),
         )
@@ -207,7 +208,7 @@ class Pitch(Game):
     def ending_words(self, table: Table, auction: Auction, totals: tuple[int, ...],
                      winners: tuple[int, ...], smudge: bool) -> str:
         name = self.sides(table)[winners[0]]
+        verb = "win" if self.teams(table) else "wins"      # "Ben & Dee win", "Ann wins"
         if smudge:
-            return f"Smudge: {table.name(auction.bidder)} bid {CLOSING_BID} and took all four points, so {name} wins."
-        verb = "win" if self.teams(table) else "wins"
+            return f"Smudge: {table.name(auction.bidder)} bid {CLOSING_BID} and took all four points, so {name} {verb}."
         return f"{name} {verb} with {totals[winners[0]]} (target {table.settings['target']})."

@@ -23,11 +23,12 @@ class Smear(Pitch):
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("extra_cards", Kind.WHOLE, 0, "Undealt cards the bidder may take before discarding to 6.",
+            Setting("extra_cards", Kind.WHOLE, 0, "Undealt cards the bidder may take before discarding back to 6.",
                     minimum=0, maximum=3),
             Setting("target", Kind.WHOLE, 15, "Points needed to win.", minimum=1),
             Setting("win_rule", Kind.CHOICE, "first_to_target",
-                    "first_to_target: the first team there; bidder_out: only the bidding team can go out.",
+                    "First to target: the game ends when a team reaches the target. "
+                    "Bidder out: only the team that won the bid and made it can go out.",
                     choices=("first_to_target", "bidder_out")),
             Setting("non_bidder_cap", Kind.SWITCH, False,
                     "The team that did not win the bid gains at most enough to reach the target."),
