@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort, render_template, request
 
 import forms
-from rules_engine import GAMES, RuleError
+from rules_engine import GAMES, Kind, RuleError
 from rules_engine import calculators as calc
 
 from . import bp, load
@@ -88,7 +88,6 @@ def rules(game_name: str):
     opened from a game (?game=<id>), else the defaults (those that depend on the number of players
     given for each count). `values` holds the numbers and choices the rules text uses; it is None
     for a default that depends on the player count, and `defaults` gives those per count."""
-    from rules_engine import Kind
     game = GAMES.get(game_name) or abort(404)
     game_id = game_arg()
     table = None
