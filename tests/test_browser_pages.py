@@ -178,3 +178,23 @@ def test_every_page_has_thumb_sized_controls_fits_the_phone_and_passes_axe(brows
     finally:
         context.close()
     assert problems == {}
+
+
+def test_filling_game_from_the_calculator_keeps_what_was_already_tapped(table, server):  # noqa: F811
+    start(table, server, "pitch", ["Ann", "Ben", "Cy"])
+    page = table.page
+    table.link("Record hand 1")
+    table.choose("bid_1", 3)                                   # Ben 3, the rest pass
+    for point, side in (("high", 1), ("low", 1), ("jack", 0)):
+        table.choose(point, side)
+    page.get_by_role("link", name="Count game points from the cards").click()
+    page.locator("label:has(input[name='side_1'][value='10H'])").click()        # Ben took the ten of hearts
+    page.locator("label:has(input[name='side_0'][value='AS'])").click()         # Ann the ace of spades
+    page.get_by_role("button", name="Count").click()
+    expect(page.locator(".result")).to_contain_text("Ben gets the Game point")
+    page.get_by_role("link", name="Fill in Game with this").click()
+    for name, value in (("bid_1", "3"), ("bid_2", "pass"), ("bid_0", "pass"), ("high", "1"), ("low", "1"),
+                        ("jack", "0"), ("game", "1")):
+        expect(page.locator(f"fieldset[data-name='{name}'] input[value='{value}']")).to_be_checked()
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".sides b")).to_have_text(["1", "3", "0"])              # Ben made 3: High, Low, Game
