@@ -164,6 +164,53 @@
   forEach(players, function (input) { input.addEventListener("input", names); });
   if (players.length) names();
 
+  // Dark or light: follows the phone unless chosen here (remembered on this phone).
+  var root = document.documentElement, themeSwitch = document.querySelector("[data-theme-switch]");
+  function dark() {
+    return root.dataset.theme ? root.dataset.theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  }
+  if (localStorage.getItem("theme")) root.dataset.theme = localStorage.getItem("theme");
+  if (themeSwitch) {
+    themeSwitch.hidden = false;
+    themeSwitch.textContent = dark() ? "Light" : "Dark";
+    themeSwitch.setAttribute("aria-label", dark() ? "Switch to light colours" : "Switch to dark colours");
+    themeSwitch.addEventListener("click", function () {
+      root.dataset.theme = dark() ? "light" : "dark";
+      localStorage.setItem("theme", root.dataset.theme);
+      themeSwitch.textContent = dark() ? "Light" : "Dark";
+      themeSwitch.setAttribute("aria-label", dark() ? "Switch to light colours" : "Switch to dark colours");
+    });
+  }
+
+  // Keep the screen on while a game is open (where the phone can), taken again on coming back.
+  var awake = document.querySelector("[data-wake]");
+  if (awake && navigator.wakeLock) {
+    var box = awake.querySelector("input"), lock = null;
+    var take = function () {
+      if (!box.checked || document.visibilityState !== "visible" || lock) return;
+      navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        l.addEventListener("release", function () { lock = null; });
+      }).catch(function () { lock = null; });
+    };
+    awake.hidden = false;
+    box.checked = localStorage.getItem("awake") === "1";
+    box.addEventListener("change", function () {
+      localStorage.setItem("awake", box.checked ? "1" : "0");
+      if (box.checked) take(); else if (lock) lock.release();
+    });
+    document.addEventListener("visibilitychange", take);
+    take();
+  }
+
+  // Installable and offline-tolerant: the service worker keeps the last seen pages and saves.
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+    window.addEventListener("online", function () {
+      if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("flush");
+    });
+  }
+
   // Print: a clean score sheet (see the print stylesheet).
   forEach(document.querySelectorAll("[data-print]"), function (b) {
     b.hidden = false;

@@ -161,8 +161,10 @@ def every_page(page, server):  # noqa: F811
             f"/games/{hell}", f"/games/{hell}/hands/new", "/no-such-page"]
 
 
-def test_every_page_has_thumb_sized_controls_fits_the_phone_and_passes_axe(browser, server):  # noqa: F811
-    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+@pytest.mark.parametrize("colours", ["light", "dark"])
+def test_every_page_has_thumb_sized_controls_fits_the_phone_and_passes_axe(browser, server, colours):  # noqa: F811
+    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True, bypass_csp=True,
+                                  color_scheme=colours)
     page = context.new_page()
     problems = {}
     try:

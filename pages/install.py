@@ -1,0 +1,31 @@
+"""What makes Scorepad installable and able to ride out a Wi-Fi drop: the web manifest and the
+service worker (served from the root so it looks after every page)."""
+from __future__ import annotations
+
+from flask import Response, current_app, jsonify, render_template, url_for
+
+from . import bp
+
+ICONS = (("icon.svg", "any", "image/svg+xml"), ("icon-192.png", "192x192", "image/png"),
+         ("icon-512.png", "512x512", "image/png"))
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    response = jsonify({
+        "name": "Scorepad", "short_name": "Scorepad", "description": "Keeps score at the card table.",
+        "start_url": "/", "scope": "/", "display": "standalone", "background_color": "#fbfaf7",
+        "theme_color": "#0b5d3b",
+        "icons": [{"src": url_for("static", filename=name), "sizes": sizes, "type": kind, "purpose": "any"}
+                  for name, sizes, kind in ICONS]})
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker():
+    version = current_app.jinja_env.globals["asset_version"]
+    precache = [url_for("static", filename="app.css", v=version), url_for("static", filename="app.js", v=version),
+                *(url_for("static", filename=name) for name, _, _ in ICONS), url_for("scorepad.manifest")]
+    body = render_template("sw.js", version=version, precache=precache)
+    return Response(body, mimetype="application/javascript", headers={"Cache-Control": "no-cache"})
