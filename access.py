@@ -15,8 +15,8 @@ from flask import current_app, session
 import store
 
 ALLOWED = {
-    "owner": {"read", "change", "own"},
-    "scorer": {"read", "change"},
+    "owner": {"read", "change", "shelve", "own"},
+    "scorer": {"read", "change", "shelve"},
     "watcher": {"read"},
 }
 MOST_FAILURES = 20                   # wrong links from one address...
@@ -25,7 +25,7 @@ FAILURE_WINDOW = timedelta(minutes=10)   # ...within this long, then it must wai
 
 def allowed(role: str | None, action: str) -> bool:
     """read: see the game, its history and exports; change: record, fix, delete, restore;
-    own: archive, delete or bring back whole games, see and export every game."""
+    shelve: archive a game, move it to the bin or bring it back; own: all that for every game."""
     return action in ALLOWED.get(role or "", set())
 
 

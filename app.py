@@ -79,6 +79,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     with starting(instance), app.app_context():
         pages.rebuild_summaries()                   # derived rows behind their game's version
+        pages.empty_bin()                           # games in the bin for more than 30 days
     app.after_request(secure)
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))

@@ -8,7 +8,7 @@ import json
 import secrets
 import sqlite3
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, Iterator
 
 from sqlite_utils import Database
@@ -290,7 +290,19 @@ def delete_last_hand(db: Database, game_id: int, action: str = "deleted") -> Non
 
 
 SHELVES = {"home": "g.archived = 0 and g.deleted is null", "archived": "g.archived = 1 and g.deleted is null",
-           "bin": "g.deleted is not null"}
+           "found": "g.deleted is null", "bin": "g.deleted is not null"}     # found: a search, archived too
+BIN_DAYS = 30
+
+
+def empty_bin(db: Database, days: int = BIN_DAYS) -> int:
+    """Delete for good the games that have been in the bin longer than `days`; how many."""
+    since = (datetime.now(timezone.utc) - timedelta(days=days)).isoformat(timespec="milliseconds")
+    old = [row[0] for row in db.conn.execute("select id from games where deleted < ?", [since]).fetchall()]
+    for game_id in old:
+        for table in ("hands", "history", "members"):
+            db.conn.execute(f"delete from {table} where game_id = ?", [game_id])
+        db.conn.execute("delete from games where id = ?", [game_id])
+    return len(old)
 
 
 def list_games(db: Database, browser: str | None = None, owner: bool = False,

@@ -170,7 +170,7 @@ def access_to(key: str, action: str = "read") -> tuple[dict[str, Any], str]:
     know is a 404 whatever it tries; a watcher trying to change it gets a 403."""
     row = store.row_by_key(db(), key)
     role = access.role_in(db(), row["id"]) if row else None
-    if row is None or role is None or (row["deleted"] and role != "owner"):
+    if row is None or role is None or (row["deleted"] and not access.allowed(role, "shelve")):
         abort(404)
     if not access.allowed(role, action):
         abort(403)
@@ -240,6 +240,11 @@ def refresh_summary(game_id: int) -> None:
     row = store.get_row(db(), game_id)
     record, scored, problem = scored_version(row)
     store.save_summary(db(), game_id, len(record["hands"]), summary_of(record, scored, problem))
+
+
+def empty_bin() -> int:
+    with store.writing(db()):
+        return store.empty_bin(db())
 
 
 def rebuild_summaries(everything: bool = False) -> int:

@@ -26,11 +26,11 @@ def home():
 
 def home_page():
     owner = access.is_owner()
-    shelf = request.args.get("shelf") if owner and request.args.get("shelf") in ("archived", "bin") else "home"
+    shelf = request.args.get("shelf") if request.args.get("shelf") in ("archived", "bin") else "home"
     search = (request.args.get("q") or "").strip()[:40]
     page = max(1, min(forms.sent_number(request.args.get("page")) or 1, 10_000))
-    rows = store.game_rows(db(), access.browser(), owner, shelf, search, (page - 1) * HOME_PAGE_SIZE,
-                           HOME_PAGE_SIZE + 1)
+    rows = store.game_rows(db(), access.browser(), owner, "found" if search and shelf == "home" else shelf, search,
+                           (page - 1) * HOME_PAGE_SIZE, HOME_PAGE_SIZE + 1)
     games = [home_entry(row) for row in rows[:HOME_PAGE_SIZE]]
     return render_template("home.html", games=games, owner=owner, shelf=shelf, search=search, page=page,
                            more=len(rows) > HOME_PAGE_SIZE)

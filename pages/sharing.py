@@ -110,7 +110,7 @@ def shelve(game_id: str):
         abort(400)
 
     def apply():
-        game = load(game_id, "own")
+        game = load(game_id, "shelve")
         store.shelve(db(), game.row, **SHELF_MOVES[move])
         return game
     writing(apply)

@@ -123,12 +123,38 @@ def test_the_owner_link_sees_every_game_and_can_archive_and_bin_them(app, client
     assert "Eve, Fay, Gus" not in owner.get("/").get_data(as_text=True)
     assert "Eve, Fay, Gus" in owner.get("/?shelf=archived").get_data(as_text=True)
     assert someone_else.get(f"/games/{other}").status_code == 200
+    watcher = joined(app, client, first, "Watch")
     owner.post(f"/games/{first}/shelf", data={"move": "delete"})
-    assert client.get(f"/games/{first}").status_code == 404
+    assert watcher.get(f"/games/{first}").status_code == 404                        # gone for watchers
+    assert "Ann, Ben, Cy" not in client.get("/").get_data(as_text=True)             # off the scorer's home...
+    assert "Ann, Ben, Cy" in client.get("/?shelf=bin").get_data(as_text=True)       # ...in its bin
     assert "Ann, Ben, Cy" in owner.get("/?shelf=bin").get_data(as_text=True)
     owner.post(f"/games/{first}/shelf", data={"move": "bring back"})
     assert client.get(f"/games/{first}").status_code == 200 and len(stored(client, first)["hands"]) == 2
-    assert client.post(f"/games/{first}/shelf", data={"move": "delete"}).status_code == 403   # scorers don't own
+    assert watcher.post(f"/games/{first}/shelf", data={"move": "delete"}).status_code == 403
+
+
+def test_a_scorer_bins_a_game_brings_it_back_and_the_bin_empties_after_30_days(app, client):
+    game_id = game_with_hands(client)
+    archived = play_through_forms(client, record("gin3", ["Eve", "Fay", "Gus"]))
+    client.post(f"/games/{archived}/shelf", data={"move": "archive"})
+    assert "Eve, Fay, Gus" not in client.get("/").get_data(as_text=True)
+    assert "Eve, Fay, Gus" in client.get("/?q=fay").get_data(as_text=True)           # archived games are found
+    client.post(f"/games/{game_id}/shelf", data={"move": "delete"})
+    assert "Ann, Ben, Cy" in client.get("/?shelf=bin").get_data(as_text=True)
+    client.post(f"/games/{game_id}/shelf", data={"move": "bring back"})
+    assert "Ann, Ben, Cy" in client.get("/").get_data(as_text=True)
+    client.post(f"/games/{game_id}/shelf", data={"move": "delete"})
+    with sqlite3.connect(app.config["DATABASE"]) as db:                              # 29 days later: still there
+        db.execute("update games set deleted = datetime('now', '-29 days') where key = ?", [game_id])
+    from app import create_app
+    create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test", "OWNER_KEY": "x" * 20})
+    assert client.get(f"/games/{game_id}").status_code == 200
+    with sqlite3.connect(app.config["DATABASE"]) as db:                              # 31 days: deleted for good
+        db.execute("update games set deleted = datetime('now', '-31 days') where key = ?", [game_id])
+    create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test", "OWNER_KEY": "x" * 20})
+    assert client.get(f"/games/{game_id}").status_code == 404
+    assert "Ann, Ben, Cy" not in client.get("/?shelf=bin").get_data(as_text=True)
 
 
 def test_wrong_links_are_404_and_too_many_from_one_address_must_wait(app, client):
