@@ -482,3 +482,13 @@ def rename_entry(db: Database, rename_id: int) -> dict[str, Any] | None:
 
 def rename_undone(db: Database, rename_id: int) -> None:
     db.conn.execute("update renames set undone = ? where id = ?", [now(), rename_id])
+
+
+def players_stamp(db: Database, browser: str | None, owner: bool) -> tuple[Any, ...]:
+    """Changes whenever a browser's players pages would: a game it sees changed (home_stamp), its role
+    in one changed, or it renamed or undid a rename."""
+    roles = db.conn.execute("select count(*), sum(role = 'scorer') from members where browser = ?",
+                            [browser or ""]).fetchone()
+    renames = db.conn.execute("select max(id), count(undone) from renames where browser = ?",
+                              [browser or ""]).fetchone()
+    return (*home_stamp(db, browser, owner), *roles, *renames)

@@ -17,7 +17,7 @@ import records
 import store
 from rules_engine import GAMES
 
-from . import bp, db, scored_version, writing
+from . import bp, db, kept_page, scored_version, writing
 
 SHELVES = ("home", "archived")        # the bin is not counted: those games are deleted
 RECENT_RENAMES = 5
@@ -64,6 +64,16 @@ def players():
     """Every player of the games this browser can see; POST: undo one of its renames."""
     if request.method == "POST":
         return undo_rename()
+    return kept_page(stamp(), players_page)
+
+
+def stamp() -> tuple[Any, ...]:
+    """The players pages change only with this stamp: each worker keeps them rendered meanwhile."""
+    owner, browser = access.is_owner(), access.browser()
+    return ("owner" if owner else browser, *store.players_stamp(db(), browser, owner))
+
+
+def players_page():
     with store.reading(db()):
         rows = visible_rows()
         names = records.names_in(as_game(row) for row in rows)
@@ -76,11 +86,13 @@ def player(name: str):
     """One player's record in every kind of game, head to head; POST: rename (or merge) the player."""
     if len(name) > LONGEST_URL_NAME or not records.same(name):
         abort(404)
+    if request.method == "GET":
+        return kept_page(stamp(), lambda: player_page(name, RenameForm()))
     form = RenameForm()
-    if request.method == "POST":
-        done = rename(name, form)
-        if done is not None:
-            return done
+    return rename(name, form) or player_page(name, form)
+
+
+def player_page(name: str, form: RenameForm):
     with store.reading(db()):
         rows = visible_rows()
         games = [as_game(row, scored=True) for row in rows]

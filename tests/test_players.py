@@ -1,12 +1,13 @@
 """Players' records across games (counted by hand below), renames and merges with their undo."""
 import html
+import json
 import re
 import sqlite3
 
 import pytest
 
 import records
-from conftest import joined, play_through_forms, record
+from conftest import form_data, invite_links, joined, play_through_forms, record
 from rules_engine import score
 
 # --- six small games, counted by hand ------------------------------------------------------------
@@ -95,7 +96,6 @@ def stored(client, game_id):
 
 
 def history_entries(app, game_id, action="renamed"):
-    import json
     with sqlite3.connect(app.config["DATABASE"]) as db:
         return [(json.loads(before), json.loads(after)) for before, after in db.execute(
             "select h.before, h.after from history h join games g on g.id = h.game_id where g.key = ? "
@@ -341,3 +341,22 @@ def test_forms_need_their_token(app, tmp_path):
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', phone.get("/players/Ann").get_data(
         as_text=True)).group(1)
     assert phone.post("/players/Ann", data={"new": "Annie", "csrf_token": token}).status_code == 302
+
+
+def test_the_players_pages_stay_under_10_kb_gzipped_with_their_css_and_js(client, six):
+    from test_app import gzipped_weight
+    client.post("/players/Dee", data={"new": "Deirdre"})
+    for url in ("/players", "/players/Ann", "/players/Deirdre"):
+        assert gzipped_weight(client, url) <= 10 * 1024, url
+
+
+def test_a_kept_players_page_follows_every_change(app, client):
+    game = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
+    assert "Bids won: 0: made 0, set 0" in words(client.get("/players/Ann"))
+    hand = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
+    assert client.post(f"/games/{game}/hands/new", data=form_data("pitch", hand)).status_code == 302
+    assert "Bids won: 1: made 1, set 0" in words(client.get("/players/Ann"))       # 2 of 4 points: made
+    watcher = joined(app, client, game, "Watch")
+    assert 'name="new"' not in watcher.get("/players/Ann").get_data(as_text=True)
+    watcher.get(invite_links(client, game)["Score with us"])                     # now a scorer too
+    assert 'name="new"' in watcher.get("/players/Ann").get_data(as_text=True)
