@@ -198,21 +198,22 @@ def plan_rename(games: Iterable[dict[str, Any]], old: str, new: str) -> list[tup
 
 
 def plan_undo(games: dict[int, dict[str, Any]], rename: dict[str, Any]) -> tuple[list[tuple[dict[str, Any], list[str]]], int]:
-    """Put back the old name on exactly the seats a rename changed, where they still carry the new name
+    """Put back the old name (as each seat spelled it) on exactly the seats a rename changed, where they still carry the new name
     (any case) and the game is in `games` (id -> game). Returns the games with their players after, and
     how many seats were left alone; Refused when putting a name back would give one game two of it."""
     after: dict[int, list[str]] = {}
     left = 0
-    for game_id, seat in rename["seats"]:
+    for game_id, seat, *was in rename["seats"]:
         game = games.get(game_id)
+        back = was[0] if was else rename["old"]        # the spelling that seat had
         players = (after.get(game_id) or list(game["players"])) if game else None
         if players is None or seat >= len(players) or same(players[seat]) != same(rename["new"]):
             left += 1
             continue
-        clash = seat_of([name if n != seat else "" for n, name in enumerate(players)], rename["old"])
+        clash = seat_of([name if n != seat else "" for n, name in enumerate(players)], back)
         if clash is not None:
             raise Refused(f"{players[clash]} now plays in {game['label']}, so {players[seat]} can't be "
-                          f"{rename['old']} again there. Nothing was changed.")
-        players[seat] = rename["old"]
+                          f"{back} again there. Nothing was changed.")
+        players[seat] = back
         after[game_id] = players
     return [(games[game_id], players) for game_id, players in after.items()], left

@@ -464,7 +464,8 @@ def set_players(db: Database, game_id: int, players: list[str], action: str = "r
         log(db, game_id, action, 0, {"players": before}, {"players": players})
 
 
-def add_rename(db: Database, browser: str, old: str, new: str, seats: list[tuple[int, int]]) -> int:
+def add_rename(db: Database, browser: str, old: str, new: str, seats: list[tuple[int, int, str]]) -> int:
+    """seats: (game id, seat, the name it had) for every seat renamed."""
     return db.conn.execute("insert into renames (at, browser, old, new, seats) values (?, ?, ?, ?, ?)",
                            [now(), browser, old, new, dump([list(pair) for pair in seats])]).lastrowid
 

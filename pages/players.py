@@ -150,7 +150,7 @@ def save_rename(name: str, new: str):
         records.seat_of(as_game(row)["players"], new) is not None for row in rows)
     for game, _seat, players_after in plan:
         store.set_players(db(), game["id"], players_after)
-    store.add_rename(db(), access.browser(create=True), old, new, [(game["id"], seat) for game, seat, _ in plan])
+    store.add_rename(db(), access.browser(create=True), old, new, [(game["id"], seat, game["players"][seat]) for game, seat, _ in plan])
     return old, len(plan), merged
 
 
@@ -172,10 +172,13 @@ def undo_rename():
         flash(outcome)
         return redirect(url_for("scorepad.players"))
     count, left = outcome
+    if not count:
+        flash("Nothing to undo: every seat that rename changed has been renamed again since.")
+        return redirect(url_for("scorepad.players"))
     games = f"{count} game{'' if count == 1 else 's'}"
     flash(f"Rename undone: {entry['old']} is back in {games}." +
           (f" {left} seat{' was' if left == 1 else 's were'} renamed again since and left alone." if left else ""))
-    return redirect(url_for("scorepad.player", name=entry["old"]) if count else url_for("scorepad.players"))
+    return redirect(url_for("scorepad.player", name=entry["old"]))
 
 
 def save_undo(rename_id: int):

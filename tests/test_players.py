@@ -213,9 +213,7 @@ def test_a_rename_is_undone_seat_by_seat(app, client, six):
     response = client.post("/players", data={"undo": rename_id})
     assert response.status_code == 302 and response.headers["Location"] == "/players/Ann"
     assert "Rename undone: Ann is back in 6 games." in words(client.get("/players/Ann"))
-    # every seat back as it was - "ann" included, though the undo says Ann
-    assert [stored(client, game)["players"] for game in six] == [
-        [("Ann" if n.casefold() == "ann" else n) for n in players] for players in before]
+    assert [stored(client, game)["players"] for game in six] == before        # "ann" is "ann" again
     assert len(history_entries(app, six[0])) == 2
     assert "(undone)" in words(client.get("/players"))
     assert "That rename was already undone." in words(client.post("/players", data={"undo": rename_id},
@@ -234,6 +232,37 @@ def test_a_merge_can_be_undone_even_though_the_names_are_now_one(app, client):
     client.post("/players", data={"undo": rename_id})
     assert stored(client, first)["players"] == ["Ben", "Cy", "Dee"]          # only the seat it renamed
     assert stored(client, second)["players"] == ["Benjamin", "Cy", "Dee"]
+
+
+def test_an_undo_that_would_give_a_game_two_seats_of_one_name_changes_nothing(app, client):
+    first = play_through_forms(client, record("pitch", ["Ben", "Cy", "Dee"]))
+    second = play_through_forms(client, record("pitch", ["Ben", "Eve", "Fay"]))
+    client.post("/players/Ben", data={"new": "Benjamin"})
+    rename_id = re.search(r'name="undo" value="(\d+)"', client.get("/players").get_data(as_text=True)).group(1)
+    client.post("/players/Cy", data={"new": "ben"})                  # allowed: nobody is Ben there now
+    before = [stored(client, game) for game in (first, second)]
+    response = client.post("/players", data={"undo": rename_id}, follow_redirects=True)
+    assert "ben now plays in the Pitch game of " in words(response)
+    assert "so Benjamin can't be Ben again there. Nothing was changed." in words(response)
+    assert [stored(client, game) for game in (first, second)] == before
+    assert "Undo this rename (Benjamin back to Ben)" in words(client.get("/players"))
+
+
+def test_an_undo_leaves_alone_the_seats_renamed_again_since(client):
+    first = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
+    second = play_through_forms(client, record("pitch", ["Ann", "Dee", "Eve"]))
+    client.post("/players/Ann", data={"new": "Annie"})
+    rename_id = re.search(r'name="undo" value="(\d+)"', client.get("/players").get_data(as_text=True)).group(1)
+    third = play_through_forms(client, record("pitch", ["Annie", "Fay", "Gus"]))        # not renamed by it
+    client.post("/players/Annie", data={"new": "Anna"})
+    response = client.post("/players", data={"undo": rename_id}, follow_redirects=True)
+    assert "Nothing to undo: every seat that rename changed has been renamed again since." in words(response)
+    assert [stored(client, game)["players"][0] for game in (first, second, third)] == ["Anna"] * 3
+    later = re.findall(r'name="undo" value="(\d+)"', client.get("/players").get_data(as_text=True))
+    assert later == [str(int(rename_id) + 1)]                    # the first one is done with
+    response = client.post("/players", data={"undo": later[0]}, follow_redirects=True)
+    assert "Rename undone: Annie is back in 3 games." in words(response)
+    assert [stored(client, game)["players"][0] for game in (first, second, third)] == ["Annie"] * 3
 
 
 def test_renaming_back_after_a_merge_renames_every_seat_so_undo_is_the_way_back(client):
