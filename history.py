@@ -78,6 +78,9 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         return "undo: " + describe(scored, record, {**entry, "action": made})
     if action in ("created", "imported"):
         return f"game {action}"
+    if action == "renamed":
+        names = zip((before or {}).get("players") or [], (after or {}).get("players") or [])
+        return "renamed: " + ", ".join(f"{old} -> {new}" for old, new in names if old != new)
     if action in ("bids", "bids cleared"):
         old, new = (before or {}).get("bids"), (after or {}).get("bids")
         if new is None:

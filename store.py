@@ -447,3 +447,60 @@ def restore_backup(backup_path: str, path: str) -> None:
     finally:
         check.close()
     backup(backup_path, path)
+
+
+# --- players: renames across games (issue 12) ----------------------------------------------------
+
+@migrations()
+def add_renames(db: Database) -> None:
+    """Renames and merges of a player across games: which seats of which games each one changed, so
+    it can be undone exactly (only those seats, and only while they still carry the new name)."""
+    db["renames"].create({"id": int, "at": str, "browser": str, "old": str, "new": str, "seats": str,
+                          "undone": str}, pk="id")
+    db["renames"].create_index(["browser", "id"])
+
+
+def game_roles(db: Database, browser: str | None) -> dict[int, str]:
+    """Every game this browser is a member of, with its role there (scorer or watcher)."""
+    return {row[0]: row[1] for row in db.execute("select game_id, role from members where browser = ?",
+                                                 [browser or ""]).fetchall()}
+
+
+def set_players(db: Database, game_id: int, players: list[str], action: str = "renamed") -> None:
+    """Give a game's seats new names (same seats, same hands): a new version and a history entry."""
+    before = load(db.conn.execute("select players from games where id = ?", [game_id]).fetchone()[0])
+    with db.atomic():
+        db.conn.execute("update games set players = ? where id = ?", [dump(players), game_id])
+        changed(db, game_id)
+        log(db, game_id, action, None, {"players": before}, {"players": players})     # the whole game
+
+
+def add_rename(db: Database, browser: str, old: str, new: str, seats: list[tuple[int, int, str]]) -> int:
+    """seats: (game id, seat, the name it had) for every seat renamed."""
+    return db.conn.execute("insert into renames (at, browser, old, new, seats) values (?, ?, ?, ?, ?)",
+                           [now(), browser, old, new, dump([list(pair) for pair in seats])]).lastrowid
+
+
+def renames_by(db: Database, browser: str | None, limit: int = 5) -> list[dict[str, Any]]:
+    """The newest renames a browser made, newest first."""
+    rows = db.query("select * from renames where browser = ? order by id desc limit ?", [browser or "", limit])
+    return [{**row, "seats": [tuple(pair) for pair in load(row["seats"])]} for row in rows]
+
+
+def rename_entry(db: Database, rename_id: int) -> dict[str, Any] | None:
+    row = one_row(db, "select * from renames where id = ?", [rename_id]) if 0 < rename_id <= MAX_ID else None
+    return None if row is None else {**row, "seats": [tuple(pair) for pair in load(row["seats"])]}
+
+
+def rename_undone(db: Database, rename_id: int) -> None:
+    db.conn.execute("update renames set undone = ? where id = ?", [now(), rename_id])
+
+
+def players_stamp(db: Database, browser: str | None, owner: bool) -> tuple[Any, ...]:
+    """Changes whenever a browser's players pages would: a game it sees changed (home_stamp), its role
+    in one changed, or it renamed or undid a rename."""
+    roles = db.conn.execute("select count(*), sum(role = 'scorer') from members where browser = ?",
+                            [browser or ""]).fetchone()
+    renames = db.conn.execute("select max(id), count(undone) from renames where browser = ?",
+                              [browser or ""]).fetchone()
+    return (*home_stamp(db, browser, owner), *roles, *renames)

@@ -259,4 +259,4 @@ def rebuild_summaries(everything: bool = False) -> int:
     return len(stale)
 
 
-from . import changes, games, hands, install, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)
+from . import changes, games, hands, install, players, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)

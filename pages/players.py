@@ -1,0 +1,193 @@
+"""Players' records across every game this browser can see, and renaming (or merging) a player.
+
+The numbers are counted by records.py from the records and the engine's scores, never stored. A rename
+changes the seats of every game this browser may change, all or nothing, each game with a history
+entry; the renames table remembers exactly which seats, so it can be undone."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from wtforms import StringField
+
+import access
+import forms
+import records
+import store
+from rules_engine import GAMES
+
+from . import bp, db, kept_page, scored_version, writing
+
+SHELVES = ("home", "archived")        # the bin is not counted: those games are deleted
+RECENT_RENAMES = 5
+LONGEST_URL_NAME = 200                # a name in an address longer than this can't be anyone's
+
+
+class RenameForm(FlaskForm):
+    """Rename (or merge) a player: the new name, checked by records.new_name."""
+    new = StringField("New name", render_kw={"autocomplete": "off", "maxlength": records.MAX_NAME})
+
+
+def visible_rows() -> list[dict[str, Any]]:
+    """Every game this browser may see (the owner: every game), newest first, the bin left out."""
+    owner, browser = access.is_owner(), access.browser()
+    rows = [row for shelf in SHELVES for row in store.game_rows(db(), browser, owner, shelf)]
+    return sorted(rows, key=lambda row: (row["updated"], row["id"]), reverse=True)
+
+
+def label(row: dict[str, Any], players: list[str]) -> str:
+    """A game in words, for messages: "the Pitch game of 2026-11-30 (Ann, Ben, Cy)"."""
+    kind = GAMES.get(row["game"])
+    return f"the {kind.title if kind else 'unknown'} game of {(row['created'] or '')[:10]} ({', '.join(players)})"
+
+
+def as_game(row: dict[str, Any], scored: bool = False) -> dict[str, Any]:
+    players = store.load(row["players"])
+    game = {"id": row["id"], "players": players if isinstance(players, list) else [],
+            "label": label(row, players if isinstance(players, list) else [])}
+    if scored:
+        game["record"], game["scored"], game["problem"] = scored_version(row)
+    return game
+
+
+def changeable(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games among `rows` this browser may change (it scores them, or it is the owner)."""
+    if access.is_owner():
+        return rows
+    roles = store.game_roles(db(), access.browser())
+    return [row for row in rows if access.allowed(roles.get(row["id"]), "change")]
+
+
+@bp.route("/players", methods=["GET", "POST"])
+def players():
+    """Every player of the games this browser can see; POST: undo one of its renames."""
+    if request.method == "POST":
+        return undo_rename()
+    return kept_page(stamp(), players_page)
+
+
+def stamp() -> tuple[Any, ...]:
+    """The players pages change only with this stamp: each worker keeps them rendered meanwhile."""
+    owner, browser = access.is_owner(), access.browser()
+    return ("owner" if owner else browser, *store.players_stamp(db(), browser, owner))
+
+
+def players_page():
+    with store.reading(db()):
+        rows = visible_rows()
+        names = records.names_in(as_game(row) for row in rows)
+        renames = store.renames_by(db(), access.browser(), RECENT_RENAMES) if access.browser() else []
+    return render_template("players.html", names=names, games=len(rows), renames=renames, form=forms.EmptyForm())
+
+
+@bp.route("/players/<path:name>", methods=["GET", "POST"])
+def player(name: str):
+    """One player's record in every kind of game, head to head; POST: rename (or merge) the player."""
+    if len(name) > LONGEST_URL_NAME or not records.same(name):
+        abort(404)
+    if request.method == "GET":
+        return kept_page(stamp(), lambda: player_page(name, RenameForm()))
+    form = RenameForm()
+    return rename(name, form) or player_page(name, form)
+
+
+def player_page(name: str, form: RenameForm):
+    with store.reading(db()):
+        rows = visible_rows()
+        games = [as_game(row, scored=True) for row in rows]
+        mine = {row["id"] for row in changeable(rows)}
+        last = next((entry for entry in (store.renames_by(db(), access.browser(), 1) if access.browser() else [])
+                     if records.same(entry["new"]) == records.same(name) and not entry["undone"]), None)
+    record = records.player_record(name, games)
+    if record is None:
+        abort(404)
+    with_player = [game for game in games if records.seat_of(game["players"], name) is not None]
+    scoring = sum(1 for game in with_player if game["id"] in mine)
+    return render_template("player.html", record=record, form=form, scoring=scoring,
+                           watching=len(with_player) - scoring, last=last, undo_form=forms.EmptyForm())
+
+
+def rename(name: str, form: RenameForm):
+    """The POST of "Rename": a redirect when done, None to show the page again with the reason."""
+    if not form.validate_on_submit():
+        return None                                      # an expired form: the page says so
+    try:
+        new = records.new_name(form.new.data)
+    except records.Refused as refused:
+        form.new.errors = [str(refused)]
+        return None
+    try:
+        outcome = writing(lambda: save_rename(name, new), lambda: "Another phone was saving at that moment: "
+                          "nothing was renamed. Try again.")
+    except records.Refused as refused:
+        outcome = str(refused)
+    if isinstance(outcome, str):
+        form.new.errors = [outcome]
+        return None
+    old, count, merged = outcome
+    games = f"{count} game{'' if count == 1 else 's'}"
+    flash(f"{old} and {new} are one player now: {old} is {new} in {games}." if merged
+          else f"{old} is {new} now, in {games}.")
+    return redirect(url_for("scorepad.player", name=new))
+
+
+def save_rename(name: str, new: str):
+    """Inside the write transaction: rename the player in every game this browser may change, or
+    (Refused, or a message) nothing at all."""
+    rows = visible_rows()
+    games = [as_game(row) for row in changeable(rows)]
+    if not any(records.seat_of(game["players"], name) is not None for game in games):
+        if any(records.seat_of(as_game(row)["players"], name) is not None for row in rows):
+            return f"You only watch the games with {name}: only their scorers can rename a player there."
+        abort(404)
+    old = next(game["players"][records.seat_of(game["players"], name)] for game in games
+               if records.seat_of(game["players"], name) is not None)
+    plan = records.plan_rename(games, name, new)           # Refused: nothing written yet
+    if not plan:
+        return f"{old} is already called {new} in every game you score."
+    merged = records.same(old) != records.same(new) and any(
+        records.seat_of(as_game(row)["players"], new) is not None for row in rows)
+    for game, _seat, players_after in plan:
+        store.set_players(db(), game["id"], players_after)
+    store.add_rename(db(), access.browser(create=True), old, new, [(game["id"], seat, game["players"][seat]) for game, seat, _ in plan])
+    return old, len(plan), merged
+
+
+def undo_rename():
+    """The POST of "Undo this rename": the old name back on exactly the seats it changed."""
+    rename_id = forms.sent_number(request.form.get("undo"))
+    entry = store.rename_entry(db(), rename_id) if rename_id else None
+    if entry is None or entry["browser"] != access.browser():
+        abort(404)
+    if not forms.EmptyForm().validate_on_submit():
+        flash("That button had expired: nothing was undone. Try again.")
+        return redirect(url_for("scorepad.players"))
+    try:
+        outcome = writing(lambda: save_undo(rename_id), lambda: "Another phone was saving at that moment: "
+                          "nothing was undone. Try again.")
+    except records.Refused as refused:
+        outcome = str(refused)
+    if isinstance(outcome, str):
+        flash(outcome)
+        return redirect(url_for("scorepad.players"))
+    count, left = outcome
+    if not count:
+        flash("Nothing to undo: every seat that rename changed has been renamed again since.")
+        return redirect(url_for("scorepad.players"))
+    games = f"{count} game{'' if count == 1 else 's'}"
+    flash(f"Rename undone: {entry['old']} is back in {games}." +
+          (f" {left} seat{' was' if left == 1 else 's were'} renamed again since and left alone." if left else ""))
+    return redirect(url_for("scorepad.player", name=entry["old"]))
+
+
+def save_undo(rename_id: int):
+    entry = store.rename_entry(db(), rename_id)
+    if entry["undone"]:
+        return "That rename was already undone."
+    games = {game["id"]: game for game in map(as_game, changeable(visible_rows()))}
+    plan, left = records.plan_undo(games, entry)            # Refused: nothing written yet
+    for game, players_after in plan:
+        store.set_players(db(), game["id"], players_after)
+    store.rename_undone(db(), rename_id)
+    return len(plan), left

@@ -1,0 +1,219 @@
+"""Players' records across games, counted from the game records and the engine's scores.
+
+Pure: no web or database code. Nothing here is stored - every number is counted afresh from the
+records (the engine says who won and what each hand scored; the raw hands say who bid and took what).
+A player is a name, matched without regard to case ("ann" and "Ann" are one player).
+
+Also the plan of a rename (or merge) across games, and of its undo: which seats change, or why not."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from rules_engine import GAMES, ScoredGame
+
+KINDS = ("oh_hell", "back_alley", "pitch", "smear", "gin3")
+MAX_NAME = 40
+
+
+def same(name: Any) -> str:
+    """The form of a name two spellings share when they are one player."""
+    return name.strip().casefold() if isinstance(name, str) else ""
+
+
+def seat_of(players: Any, name: str) -> int | None:
+    wanted = same(name)
+    for seat, player in enumerate(players if isinstance(players, list) else []):
+        if wanted and same(player) == wanted:
+            return seat
+    return None
+
+
+@dataclass
+class KindRecord:
+    """One player's record in one kind of game."""
+    kind: str
+    title: str
+    played: int = 0
+    won: int = 0
+    bids: int = 0          # Oh Hell: own bids; Back Alley: hands the team bid; Pitch, Smear: bids won as pitcher
+    made: int = 0          # ...of those, made
+    set: int = 0           # Pitch, Smear: bids won and set back
+    knocks: int = 0        # Gin: knocks (not gin) by this player, as box or as captain
+    undercut: int = 0      # ...of those, undercut
+    gins: int = 0
+    box: int = 0           # Gin: hands in the box
+
+
+@dataclass
+class Rival:
+    """Head to head: games with another player, and who finished ahead."""
+    name: str
+    together: int = 0
+    ahead: int = 0         # finished games this player won and the other did not
+    behind: int = 0        # ...the other won and this player did not
+
+
+@dataclass
+class PlayerRecord:
+    name: str                              # the most recent spelling
+    kinds: list[KindRecord]                # only kinds played, in KINDS order
+    rivals: list[Rival]                    # by name
+    skipped: int = 0                       # games with this player that can't be scored
+    games: int = 0                         # games counted
+    spellings: list[str] = field(default_factory=list)
+
+
+def names_in(games: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every player in `games` (newest first): the most recent spelling and the number of games, by name."""
+    found: dict[str, dict[str, Any]] = {}
+    for game in games:
+        players = game["players"] if isinstance(game["players"], list) else []
+        for name in {same(n): n.strip() for n in players if same(n)}.values():
+            entry = found.setdefault(same(name), {"name": name, "games": 0})
+            entry["games"] += 1
+    return sorted(found.values(), key=lambda entry: (entry["name"].casefold(), entry["name"]))
+
+
+def side_of(scored: ScoredGame, seat: int) -> int:
+    """The side a seat scores for: itself, or its partnership (partners sit opposite)."""
+    return seat if len(scored.sides) == scored.table.size else seat % 2
+
+
+def won(scored: ScoredGame, seat: int) -> bool:
+    return scored.finished and side_of(scored, seat) in scored.state.winners
+
+
+def player_record(name: str, games: Iterable[dict[str, Any]]) -> PlayerRecord | None:
+    """The record of the player called `name` (any case) in `games`, newest first; each game a dict with
+    "players", "record", "scored" and "problem". None when nobody of that name played."""
+    kinds = {kind: KindRecord(kind, GAMES[kind].title) for kind in KINDS}
+    rivals: dict[str, Rival] = {}
+    result: PlayerRecord | None = None
+    for game in games:
+        seat = seat_of(game["players"], name)
+        if seat is None:
+            continue
+        if result is None:
+            result = PlayerRecord(game["players"][seat].strip(), [], [])
+        spelling = game["players"][seat].strip()
+        if spelling not in result.spellings:
+            result.spellings.append(spelling)
+        scored, record = game["scored"], game["record"]
+        if scored is None or game["problem"] is not None or record["game"] not in kinds:
+            result.skipped += 1
+            continue
+        result.games += 1
+        count_game(kinds[record["game"]], scored, record["hands"], seat)
+        for other, other_name in enumerate(scored.table.players):
+            if other == seat:
+                continue
+            rival = rivals.setdefault(same(other_name), Rival(other_name))
+            rival.together += 1
+            mine, theirs = won(scored, seat), won(scored, other)
+            rival.ahead += mine and not theirs
+            rival.behind += theirs and not mine
+    if result is not None:
+        result.kinds = [record for record in kinds.values() if record.played]
+        result.rivals = sorted(rivals.values(), key=lambda rival: (rival.name.casefold(), rival.name))
+    return result
+
+
+def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, Any]], seat: int) -> None:
+    """Add one scored game to a player's record for its kind of game."""
+    kind.played += 1
+    kind.won += won(scored, seat)
+    for hand, raw in zip(scored.hands, raw_hands):
+        if kind.kind == "oh_hell":
+            kind.bids += 1
+            kind.made += raw["bids"][seat] == raw["tricks"][seat]
+        elif kind.kind == "back_alley":
+            team = seat % 2
+            if raw.get("tricks") is None or all(raw["bids"][s] == "pass" for s in (team, team + 2)):
+                continue                    # thrown in, or both partners passed: no team bid
+            kind.bids += 1
+            kind.made += hand.points[team] >= 0          # a team that bid and is set loses points
+        elif kind.kind in ("pitch", "smear"):
+            if hand.facts["bidder"] != seat:
+                continue
+            kind.bids += 1
+            if hand.points[scored.game.side_of(scored.table, seat)] < 0:     # set back
+                kind.set += 1
+            else:
+                kind.made += 1
+        else:
+            count_gin_hand(kind, raw, hand.facts["roles"], seat)
+
+
+def count_gin_hand(kind: KindRecord, raw: dict[str, Any], roles: dict[str, int], seat: int) -> None:
+    """The box player plays for the box; the captain plays the team's cards (the advisor only advises)."""
+    kind.box += roles["box"] == seat
+    if raw["result"] == "draw":
+        return
+    knocker, other = ("box", "team") if raw["knocker"] == "box" else ("team", "box")
+    if roles["box" if knocker == "box" else "captain"] != seat:
+        return
+    if raw["result"] == "gin":
+        kind.gins += 1
+        return
+    kind.knocks += 1
+    # The rules: a knock is undercut when the knocker's deadwood is equal to or higher than the other side's.
+    kind.undercut += raw["deadwood"][knocker] >= raw["deadwood"][other]
+
+
+# --- renames and merges --------------------------------------------------------------------------
+
+class Refused(ValueError):
+    """A rename that can't be made as asked: nothing is changed anywhere."""
+
+
+def new_name(text: Any) -> str:
+    """A typed name, trimmed; Refused with the reason when it can't be a player's name."""
+    name = text.strip() if isinstance(text, str) else ""
+    if not name:
+        raise Refused("Type the new name.")
+    if len(name) > MAX_NAME:
+        raise Refused(f"A name has at most {MAX_NAME} characters; that one has {len(name)}.")
+    if any(ord(char) < 32 or 0x7f <= ord(char) < 0xa0 for char in name):
+        raise Refused("A name can't have control characters.")
+    return name
+
+
+def plan_rename(games: Iterable[dict[str, Any]], old: str, new: str) -> list[tuple[dict[str, Any], int, list[str]]]:
+    """For every game (each with "players" and "label") with a seat called `old` (any case): the game,
+    the seat and its players after the rename. Refused, naming the game, when the new name is already
+    another seat's in one of them (two seats of one game can't share a name)."""
+    changes = []
+    for game in games:
+        seat = seat_of(game["players"], old)
+        if seat is None or game["players"][seat] == new:
+            continue
+        clash = seat_of([name if n != seat else "" for n, name in enumerate(game["players"])], new)
+        if clash is not None:
+            raise Refused(f"{game['players'][clash]} already plays in {game['label']}, so {game['players'][seat]} "
+                          f"can't be renamed {new} there: two players of one game can't share a name. "
+                          "Nothing was renamed.")
+        changes.append((game, seat, [new if n == seat else name for n, name in enumerate(game["players"])]))
+    return changes
+
+
+def plan_undo(games: dict[int, dict[str, Any]], rename: dict[str, Any]) -> tuple[list[tuple[dict[str, Any], list[str]]], int]:
+    """Put back the old name (as each seat spelled it) on exactly the seats a rename changed, where they still carry the new name
+    (any case) and the game is in `games` (id -> game). Returns the games with their players after, and
+    how many seats were left alone; Refused when putting a name back would give one game two of it."""
+    after: dict[int, list[str]] = {}
+    left = 0
+    for game_id, seat, *was in rename["seats"]:
+        game = games.get(game_id)
+        back = was[0] if was else rename["old"]        # the spelling that seat had
+        players = (after.get(game_id) or list(game["players"])) if game else None
+        if players is None or seat >= len(players) or same(players[seat]) != same(rename["new"]):
+            left += 1
+            continue
+        clash = seat_of([name if n != seat else "" for n, name in enumerate(players)], back)
+        if clash is not None:
+            raise Refused(f"{players[clash]} now plays in {game['label']}, so {players[seat]} can't be "
+                          f"{back} again there. Nothing was changed.")
+        players[seat] = back
+        after[game_id] = players
+    return [(games[game_id], players) for game_id, players in after.items()], left
