@@ -362,3 +362,62 @@ def test_a_play_again_link_to_a_game_this_browser_cannot_read_fills_nothing(app,
     assert filled_in(page)["player_0"] == "" and "secret" not in page
     assert filled_in(text(client.get(f"/games/new/gin3?from={game_id}")))["player_0"] == ""   # a game of another kind
     assert filled_in(text(client.get(f"/games/new/pitch?from={game_id}")))["player_0"] == "Ann"
+
+
+# --- in a real browser: folded on the phone, open on paper, accessible ------------------------------
+
+def test_in_chromium_the_chart_is_folded_on_the_phone_printed_on_paper_and_passes_axe(tmp_path):
+    import os
+    import threading
+    from pathlib import Path
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    axe_package = pytest.importorskip("axe_playwright_python")
+    from werkzeug.serving import make_server
+    from app import create_app
+    from test_browser_pages import AXE_RUN, SMALL_CONTROLS
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        pytest.skip("no Chromium")
+    app = create_app({"DATABASE": str(tmp_path / "sheet.db"), "SECRET_KEY": "sheet"})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    server = f"http://127.0.0.1:{httpd.server_port}"
+    axe = (Path(axe_package.__file__).parent / "axe.min.js").read_text()
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+            context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                          bypass_csp=True)
+            page = context.new_page()
+            page.goto(f"{server}/games/import")
+            page.fill("#record", json.dumps(example("pitch-to-7") | {"note": "Cabin weekend"}))
+            page.get_by_role("button", name="Import").click()
+            page.wait_for_selector(".sides")
+            chart_svg = page.locator("details.chart svg")
+            assert (chart_svg.bounding_box() or {"height": 0})["height"] == 0                     # folded away
+            page.emulate_media(media="print")
+            assert chart_svg.bounding_box()["height"] > 100                                         # on paper
+            page.emulate_media(media="screen")
+            page.get_by_text("Chart of the running totals").click()
+            assert chart_svg.bounding_box()["height"] > 150
+            problems = {}
+            for url in (page.url, f"{server}/games/new", f"{server}/games/new/pitch?from={page.url.rsplit('/', 1)[1]}"):
+                page.goto(url)
+                if url == page.url and "/games/new" not in url:
+                    page.get_by_text("Chart of the running totals").click()
+                page.evaluate(axe)
+                found = page.evaluate(SMALL_CONTROLS) + page.evaluate(AXE_RUN)
+                if page.evaluate("document.documentElement.scrollWidth") > 360:
+                    found.append("scrolls sideways")
+                if found:
+                    problems[url] = found
+            assert problems == {}
+            page.goto(f"{server}/games/new")
+            page.get_by_role("link", name="Pitch: Ann, Ben, Cy").click()
+            assert page.locator("#note").input_value() == "Cabin weekend"
+            page.get_by_role("button", name="Start the game").click()
+            assert "Ben deals" in page.locator(".banner").inner_text() and "Cabin weekend" in page.locator(".note").inner_text()
+            context.close()
+            browser.close()
+    finally:
+        httpd.shutdown()
