@@ -96,7 +96,8 @@ def all_games_zip(games: list[tuple[int, dict[str, Any]]],
         for game_id, record in games:
             archive.writestr(f"game-{game_id}-{record['game']}.json", json.dumps(record, indent=1, ensure_ascii=False))
             scored, problem = scorer(record)
-            rows.append(summary_row(game_id, record, None if problem else scored) + ([note_of(record)] if noted else []))
+            row = summary_row(game_id, record, None if problem else scored)
+            rows.append(row + ([note_of(record)] if noted else []))
         archive.writestr(SUMMARY, to_csv(rows))
     return buffer.getvalue()
 

@@ -65,7 +65,7 @@ PLAY_AGAIN = 5          # tables offered under "Play again"
 
 def full_settings(kind, players: list[Any], settings: dict[str, Any]) -> dict[str, Any]:
     """Every setting of a table, defaults filled in (so "to 11" and "not given" are the same table)."""
-    return {s.name: settings.get(s.name, s.default) if settings.get(s.name) is not None else s.default
+    return {s.name: s.default if settings.get(s.name) is None else settings[s.name]
             for s in kind.settings(max(len(players), kind.min_players))}
 
 
@@ -254,7 +254,8 @@ def scoreboard(game_id: str):
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
-                           chart=score_chart(scored), next_first=next_first(game), form=forms.stamp(forms.ChangeForm(), game.version))
+                           chart=score_chart(scored), next_first=next_first(game),
+                           form=forms.stamp(forms.ChangeForm(), game.version))
 
 
 def next_first(game) -> str:
@@ -268,7 +269,7 @@ def score_chart(scored) -> Markup | None:
     """The chart of every side's running total, hand by hand (None before the first hand)."""
     if scored is None or not scored.hands:
         return None
-    return Markup(chart.score_chart(scored.sides, [hand.totals for hand in scored.hands]))   # names escaped by chart
+    return Markup(chart.score_chart(scored.sides, [hand.totals for hand in scored.hands]))    # chart escapes names
 
 
 @bp.get("/games/<game_id>/version")

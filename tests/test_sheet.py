@@ -11,7 +11,7 @@ import pytest
 import chart
 from rules_engine import score
 
-from conftest import example_paths, load_example, new_game_data, play_through_forms, record
+from conftest import example_paths, load_example, new_game_data, record
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -161,7 +161,8 @@ def test_a_note_typed_on_the_new_game_form_shows_on_the_scoreboard_and_the_print
     game_id = response.headers["Location"].rsplit("/", 1)[1]
     page = text(client.get(f"/games/{game_id}"))
     assert '<h1>Pitch</h1>\n<p class="note">Cabin weekend, Lake Tahoe</p>' in page
-    assert re.search(r'<p class="print-only">Started [^<]*· Ann, Ben, Cy · [^<]* · Cabin weekend, Lake Tahoe</p>', page)
+    assert re.search(r'<p class="print-only">Started [^<]*· Ann, Ben, Cy · [^<]* · Cabin weekend, Lake Tahoe</p>',
+                     page)
     assert json.loads(text(client.get(f"/games/{game_id}/record.json")))["note"] == "Cabin weekend, Lake Tahoe"
 
 
@@ -283,10 +284,10 @@ def test_rematch_of_gin_passes_the_box_and_the_captain_on(client):
     last_box = scored.hands[-1].facts["dealer"]
     made = exported_record(client, new_game_key(client.post(f"/games/{game_id}/rematch", data={"version": "1"})))
     assert made["first_dealer"] == (last_box + 1) % 3 and made["first_captain"] == (last_box + 2) % 3
-    going = imported(client, record("gin3", ["Ann", "Ben", "Cy"], [
-        {"result": "knock", "knocker": "team", "deadwood": {"box": 20, "team": 5}}]))   # the team won: Ben moves into the box
-    roles = score(record("gin3", ["Ann", "Ben", "Cy"], [
-        {"result": "knock", "knocker": "team", "deadwood": {"box": 20, "team": 5}}])).next["roles"]
+    team_won = record("gin3", ["Ann", "Ben", "Cy"], [
+        {"result": "knock", "knocker": "team", "deadwood": {"box": 20, "team": 5}}])     # captain Ben moves into the box
+    going = imported(client, team_won)
+    roles = score(team_won).next["roles"]
     made = exported_record(client, new_game_key(client.post(f"/games/{going}/rematch", data={"version": "1"})))
     assert (made["first_dealer"], made["first_captain"]) == (roles["box"], roles["captain"]) == (1, 2)
 
@@ -346,11 +347,12 @@ def test_play_again_names_settings_that_differ_and_fills_the_new_game_form(clien
     form = text(client.get(link.group(1)))
     for seat, name in enumerate(game_record["players"]):
         assert f'id="player_{seat}" list="names" maxlength="40" name="player_{seat}" type="text" value="{name}"' in form
-    assert filled_in(form)["first_dealer"] == "1" == str(scored.next["dealer"])    # 2 hands from George: Frank deals next
+    assert filled_in(form)["first_dealer"] == "1" == str(scored.next["dealer"])    # George, Eileen dealt: Frank next
     assert 'value="Grandma&#39;s table"' in form
     data = filled_in(form)
     made = exported_record(client, new_game_key(client.post(link.group(1), data=data)))
-    settings = {**{s.name: s.default for s in scored.game.settings(len(game_record["players"]))}, **game_record["settings"]}
+    defaults = {s.name: s.default for s in scored.game.settings(len(game_record["players"]))}
+    settings = defaults | game_record["settings"]
     assert made["settings"] == settings and made["players"] == game_record["players"]
     assert made["note"] == "Grandma's table"
 
@@ -416,7 +418,8 @@ def test_in_chromium_the_chart_is_folded_on_the_phone_printed_on_paper_and_passe
             page.get_by_role("link", name="Pitch: Ann, Ben, Cy").click()
             assert page.locator("#note").input_value() == "Cabin weekend"
             page.get_by_role("button", name="Start the game").click()
-            assert "Ben deals" in page.locator(".banner").inner_text() and "Cabin weekend" in page.locator(".note").inner_text()
+            assert "Ben deals" in page.locator(".banner").inner_text()
+            assert page.locator(".note").inner_text() == "Cabin weekend"
             context.close()
             browser.close()
     finally:
