@@ -50,21 +50,29 @@ def side_bids(scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) ->
     return []
 
 
+def note_of(record: dict[str, Any]) -> str:
+    """The game's note (the record's `note` extra: place, occasion), or ""."""
+    note = record.get("note")
+    return " ".join(note.split()) if isinstance(note, str) else ""
+
+
 def game_csv(record: dict[str, Any]) -> str:
-    """One row per hand: number, dealer, each side's bid (where the game has one), points, total."""
+    """One row per hand: number, dealer, each side's bid (where the game has one), points, total;
+    and the game's note in a last column on every row, when it has one."""
     scored = score(record)
     has_bids = scored.game.id != "gin3"
+    note = note_of(record)
     header = ["hand", "dealer"]
     for side in scored.sides:
         header += ([f"{side} bid"] if has_bids else []) + [f"{side} points", f"{side} total"]
-    rows = [header]
+    rows = [header + (["note"] if note else [])]
     for hand in scored.hands:
         raw = record["hands"][hand.number - 1]
         bids = side_bids(scored, raw, dict(hand.facts)) if has_bids else []
         row = [hand.number, scored.table.name(hand.facts["dealer"])]
         for side in range(len(scored.sides)):
             row += ([bids[side]] if has_bids else []) + [hand.points[side], hand.totals[side]]
-        rows.append(row)
+        rows.append(row + ([note] if note else []))
     return to_csv(rows)
 
 
@@ -83,11 +91,13 @@ def all_games_zip(games: list[tuple[int, dict[str, Any]]],
     """Every game's scorepad/1 record and a summary CSV, in one zip (no folders)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        rows = [["game", "date", "kind", "players", "final totals", "winners"]]
+        noted = any(note_of(record) for _, record in games)      # a note column when any game has a note
+        rows = [["game", "date", "kind", "players", "final totals", "winners"] + (["note"] if noted else [])]
         for game_id, record in games:
             archive.writestr(f"game-{game_id}-{record['game']}.json", json.dumps(record, indent=1, ensure_ascii=False))
             scored, problem = scorer(record)
-            rows.append(summary_row(game_id, record, None if problem else scored))
+            row = summary_row(game_id, record, None if problem else scored)
+            rows.append(row + ([note_of(record)] if noted else []))
         archive.writestr(SUMMARY, to_csv(rows))
     return buffer.getvalue()
 

@@ -118,8 +118,16 @@ def new_game_form(game: Game, player_count: int) -> FlaskForm:
             field.kwargs["default"] = ""
             field.kwargs["description"] = f"{setting.help} Blank: {by_count}."
         fields[f"setting_{setting.name}"] = field
+    fields["note"] = StringField("Note (optional)", validators=[Length(max=NOTE_MAX, message=NOTE_TOO_LONG)],
+                                 description="Where or why you play, e.g. \"Cabin weekend\". Shown on the scoreboard, "
+                                             "the printed sheet and in exports.",
+                                 render_kw={"autocomplete": "off", "maxlength": NOTE_MAX})
     fields["key"] = HiddenField()
     return add_fields(FlaskForm, fields)()
+
+
+NOTE_MAX = 200
+NOTE_TOO_LONG = f"A note has at most {NOTE_MAX} characters."
 
 
 def count_defaults(game: Game, name: str) -> str:
@@ -159,6 +167,11 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
             record["settings"][setting.name] = setting.read(value)
         except RuleError as error:
             raise FieldError(field.name, error.message[0].upper() + error.message[1:] + ".") from None
+    note = " ".join((form.note.data or "").split())
+    if len(note) > NOTE_MAX:
+        raise FieldError("note", NOTE_TOO_LONG)
+    if note:
+        record["note"] = note
     return record
 
 

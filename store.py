@@ -90,6 +90,21 @@ def add_member_order(db: Database) -> None:
     db["members"].create_index(["browser", "updated"])
 
 
+@migrations()
+def add_note(db: Database) -> None:
+    """A game's note (place, occasion): kept as the record's `note` extra, which scoring ignores."""
+    db["games"].add_column("note", str)
+
+
+@migrations()
+def add_renames(db: Database) -> None:
+    """Renames and merges of a player across games: which seats of which games each one changed, so
+    it can be undone exactly (only those seats, and only while they still carry the new name)."""
+    db["renames"].create({"id": int, "at": str, "browser": str, "old": str, "new": str, "seats": str,
+                          "undone": str}, pk="id")
+    db["renames"].create_index(["browser", "id"])
+
+
 def connect(path: str) -> Database:
     """One connection (per request): waits for a busy database instead of failing at once."""
     db = Database(path, execute_plugins=False)
@@ -188,7 +203,8 @@ def create_game(db: Database, record: dict[str, Any], action: str = "created", k
             "first_dealer": record.get("first_dealer") or 0, "first_captain": record.get("first_captain"),
             "settings": dump(record.get("settings") or {}), "pending": None, "version": 1,
             "key": random_key(), "scorer_key": random_key(), "watcher_key": random_key(),
-            "created": created_stamp(record, stamp), "updated": stamp, "form_key": key}).last_pk
+            "created": created_stamp(record, stamp), "updated": stamp, "form_key": key,
+            "note": note_of(record)}).last_pk
         db["hands"].insert_all({"game_id": game_id, "position": n, "data": dump(hand)}
                                for n, hand in enumerate(record.get("hands") or [], start=1))
         log(db, game_id, action)
@@ -228,6 +244,8 @@ def record_from(db: Database, row: dict[str, Any]) -> dict[str, Any]:
               "hands": hands_of(db, row["id"]), "created": row["created"]}
     if row["first_captain"] is not None:
         record["first_captain"] = row["first_captain"]
+    if row.get("note"):
+        record["note"] = row["note"]
     return record
 
 
@@ -449,16 +467,7 @@ def restore_backup(backup_path: str, path: str) -> None:
     backup(backup_path, path)
 
 
-# --- players: renames across games (issue 12) ----------------------------------------------------
-
-@migrations()
-def add_renames(db: Database) -> None:
-    """Renames and merges of a player across games: which seats of which games each one changed, so
-    it can be undone exactly (only those seats, and only while they still carry the new name)."""
-    db["renames"].create({"id": int, "at": str, "browser": str, "old": str, "new": str, "seats": str,
-                          "undone": str}, pk="id")
-    db["renames"].create_index(["browser", "id"])
-
+# --- players: renames across games ---------------------------------------------------------------
 
 def game_roles(db: Database, browser: str | None) -> dict[int, str]:
     """Every game this browser is a member of, with its role there (scorer or watcher)."""
@@ -504,3 +513,33 @@ def players_stamp(db: Database, browser: str | None, owner: bool) -> tuple[Any, 
     renames = db.conn.execute("select max(id), count(undone) from renames where browser = ?",
                               [browser or ""]).fetchone()
     return (*home_stamp(db, browser, owner), *roles, *renames)
+
+NOTE_MAX = 200           # characters in a game's note
+
+
+def note_of(record: dict[str, Any]) -> str | None:
+    """A record's note (the `note` extra: place, occasion), trimmed and at most NOTE_MAX characters;
+    None when it has none or it is not text."""
+    note = record.get("note")
+    if not isinstance(note, str) or not note.strip():
+        return None
+    return " ".join(note.split())[:NOTE_MAX]
+
+
+def recent_tables(db: Database, browser: str | None, most: int = 5, look_at: int = 200) -> list[dict[str, Any]]:
+    """The last `most` different tables (game, players in seat order, settings) a browser played,
+    newest first, each with the key of its latest game: for "Play again" on the New game page."""
+    if not browser:
+        return []
+    tables: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for row in db.query("select g.key, g.game, g.players, g.settings from members m join games g on g.id = m.game_id"
+                        " where m.browser = ? and g.deleted is null order by m.updated desc, m.game_id desc limit ?",
+                        [browser, look_at]):
+        settings = load(row["settings"]) or {}
+        same = (row["game"], row["players"], dump(dict(sorted(settings.items()))))
+        if same not in tables:
+            tables[same] = {"key": row["key"], "game": row["game"], "players": load(row["players"]),
+                            "settings": settings}
+            if len(tables) == most:
+                break
+    return list(tables.values())

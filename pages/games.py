@@ -1,14 +1,19 @@
 """Home, new games and the scoreboard."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
+from typing import Any
 
-from flask import abort, jsonify, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 import access
+import chart
 import forms
 import store
-from rules_engine import GAMES, RuleError, score
+from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from summary import hand_summary, next_banner
 
 from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
@@ -52,14 +57,114 @@ def home_entry(row) -> dict:
 
 @bp.get("/games/new")
 def choose_game():
-    return render_template("choose_game.html", games=GAMES.values())
+    return render_template("choose_game.html", games=GAMES.values(), tables=play_again())
+
+
+PLAY_AGAIN = 5          # tables offered under "Play again"
+
+
+def full_settings(kind, players: list[Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """Every setting of a table, defaults filled in (so "to 11" and "not given" are the same table)."""
+    return {s.name: s.default if settings.get(s.name) is None else settings[s.name]
+            for s in kind.settings(max(len(players), kind.min_players))}
+
+
+def play_again() -> list[dict[str, Any]]:
+    """The last few different tables this browser played: game, players, and the settings that
+    differ from the defaults, each opening the new-game form filled in from its latest game."""
+    tables, seen = [], set()
+    for table in store.recent_tables(db(), access.browser(), most=4 * PLAY_AGAIN):
+        kind = GAMES.get(table["game"])
+        players = table["players"] if isinstance(table["players"], list) else []
+        if kind is None or not players or not isinstance(table["settings"], dict):
+            continue
+        settings = full_settings(kind, players, table["settings"])
+        same = (kind.id, tuple(map(str, players)), tuple(sorted(settings.items(), key=str)))
+        if same in seen:
+            continue
+        seen.add(same)
+        defaults = full_settings(kind, players, {})
+        changed = [f"{name.replace('_', ' ')} {('on' if value else 'off') if isinstance(value, bool) else value}"
+                   for name, value in settings.items() if value != defaults.get(name)]
+        tables.append({"key": table["key"], "kind": kind, "players": [str(name) for name in players],
+                       "settings": ", ".join(changed) or "default settings"})
+        if len(tables) == PLAY_AGAIN:
+            break
+    return tables
+
+
+def readable_record(key: str | None) -> dict[str, Any] | None:
+    """The record and score of a game this browser may read (None for any other key, never a 404:
+    a "Play again" link to a game that went away just opens an empty form)."""
+    row = store.row_by_key(db(), key) if key else None
+    role = access.role_in(db(), row["id"]) if row else None
+    if row is None or role is None or (row["deleted"] and role != "owner"):
+        return None
+    record, scored, problem = scored_version(row)
+    return {"record": record, "scored": scored}
+
+
+def passed_on(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, int]:
+    """Who starts the next game at this table: the deal passes on from where this game stopped
+    (the next hand's dealer, or after a finished game the seat after the last dealer); in gin the
+    captain too (the engine's next roles, or the seat after the new box)."""
+    count = len(record["players"])
+    start = {"first_dealer": record.get("first_dealer") or 0}
+    if record["game"] == "gin3":
+        start["first_captain"] = record.get("first_captain", (start["first_dealer"] + 1) % count)
+    if scored is None:
+        return start
+    upcoming = scored.next
+    if upcoming is not None:
+        start["first_dealer"] = upcoming["dealer"]
+        if "first_captain" in start:
+            roles = upcoming.get("roles") or {}
+            start["first_captain"] = roles.get("captain", (upcoming["dealer"] + 1) % count)
+    elif scored.hands:
+        start["first_dealer"] = (scored.hands[-1].facts["dealer"] + 1) % count
+        if "first_captain" in start:
+            start["first_captain"] = (start["first_dealer"] + 1) % count
+    return start
+
+
+def same_table(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, Any]:
+    """A new record for the same game, players, settings and note, the deal passing on."""
+    again = {"format": record["format"], "game": record["game"], "players": list(record["players"]),
+             "settings": dict(record.get("settings") or {}), **passed_on(record, scored), "hands": []}
+    if store.note_of(record):
+        again["note"] = store.note_of(record)
+    return again
+
+
+def fill_from(form, kind, source: dict[str, Any]) -> None:
+    """Fill the new-game form from an earlier game: players, the next dealer, settings and note."""
+    record = source["record"]
+    for seat, name in enumerate(record["players"][:kind.max_players]):
+        form[f"player_{seat}"].data = str(name)
+    for key, seat in passed_on(record, source["scored"]).items():
+        if key in form:
+            form[key].data = str(seat)
+    settings = record.get("settings") or {}
+    for setting in kind.settings(max(len(record["players"]), kind.min_players)):
+        value, field = settings.get(setting.name), f"setting_{setting.name}"
+        if value is None or field not in form:
+            continue
+        form[field].data = value if setting.kind is not Kind.WHOLE else str(value)
+    form.note.data = store.note_of(record) or ""
 
 
 @bp.route("/games/new/<game_id>", methods=["GET", "POST"])
 def new_game(game_id: str):
     game = GAMES.get(game_id) or abort(404)
+    source = readable_record(request.args.get("from")) if request.method == "GET" else None
+    if source is not None and source["record"]["game"] != game.id:
+        source = None
     count = sum(1 for seat in range(game.max_players) if request.form.get(f"player_{seat}", "").strip())
+    if source is not None:
+        count = len(source["record"]["players"])
     form = forms.new_game_form(game, max(count, game.min_players))
+    if source is not None:
+        fill_from(form, game, source)
     if form.validate_on_submit():
         try:
             record = forms.record_from_new_game(form, game)
@@ -90,6 +195,45 @@ def start_game(record, form_key: str | None) -> str:
     return store.get_row(db(), existing)["key"] if existing is not None else made_here(record, key=form_key)
 
 
+def rematch_key(game_row: int, version: int) -> str:
+    """The one-time key of the rematch of a game as it stood at `version`: a second tap, or a
+    second phone tapping Rematch on the same scoreboard, finds the game the first tap made.
+    Keyed with the app's secret so no other form can take it."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return "rematch-" + hmac.new(secret, f"rematch {game_row} {version}".encode(), hashlib.sha256).hexdigest()[:30]
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id: str):
+    """The same game again: same players, settings and note, the deal passing on."""
+    game = load(game_id, "change")
+    if not forms.ChangeForm().validate_on_submit():
+        flash("That button had expired: no game was started. Tap Rematch again.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    record = same_table(game.record, game.scored)
+    try:
+        score(record)
+    except RuleError as error:
+        flash(f"A rematch can't be started: {error.message}.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    key = rematch_key(game.row, forms.sent_number(request.form.get("version")) or game.version)
+
+    def start() -> str:
+        existing = store.game_made_by(db(), key)
+        if existing is None:
+            return made_here(record, key=key)
+        store.add_member(db(), access.browser(create=True), existing, "scorer")   # a scorer of the game it follows
+        return store.get_row(db(), existing)["key"]
+
+    new_key = writing(start, lambda: None)
+    if new_key is None:
+        flash("Another phone was saving at the same moment: no game was started. Tap Rematch again.")
+        return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    dealer = record["players"][record["first_dealer"]]
+    flash(f"Rematch: {dealer} {'is in the box' if record['game'] == 'gin3' else 'deals'} first.")
+    return redirect(url_for("scorepad.scoreboard", game_id=new_key))
+
+
 HANDS_PAGE_SIZE = 50
 
 
@@ -109,7 +253,23 @@ def scoreboard(game_id: str):
                            page=page, pages=pages, undo=undo, undo_words=undo and changes.undo_words(undo),
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
-                           created=game.record.get("created") or "", form=forms.stamp(forms.ChangeForm(), game.version))
+                           created=game.record.get("created") or "", note=game.record.get("note") or "",
+                           chart=score_chart(scored), next_first=next_first(game),
+                           form=forms.stamp(forms.ChangeForm(), game.version))
+
+
+def next_first(game) -> str:
+    """Who would deal first in a rematch (for the Rematch button's help line)."""
+    if game.scored is None:
+        return ""
+    return game.scored.table.name(passed_on(game.record, game.scored)["first_dealer"])
+
+
+def score_chart(scored) -> Markup | None:
+    """The chart of every side's running total, hand by hand (None before the first hand)."""
+    if scored is None or not scored.hands:
+        return None
+    return Markup(chart.score_chart(scored.sides, [hand.totals for hand in scored.hands]))    # chart escapes names
 
 
 @bp.get("/games/<game_id>/version")

@@ -1,0 +1,181 @@
+"""The score chart: each side's running total hand by hand, as a small inline SVG drawn on the server.
+
+Pure (no Flask, no engine): sides and totals in, SVG markup out. Readable in black and white, since
+each side has its own dash pattern and its own marker shape besides its colour; no `style=`
+attributes (the Content-Security-Policy forbids inline style), only SVG presentation attributes."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from html import escape
+from typing import Sequence
+
+WIDTH = 340                  # the viewBox; the page scales it to the column's width
+LEFT, RIGHT, TOP = 38, 14, 8  # room for the total labels on the left, and half a hand label on the right
+PLOT_HEIGHT = 150
+AXIS_ROOM = 28               # hand labels and the axis name under the plot
+LEGEND_ROW = 16
+MOST_POINTS = 100            # per side: a 1,000-hand game stays a small picture
+MOST_MARKERS = 26            # markers on a line further apart than this would be a blur
+
+# Dark enough to pass contrast on white (each at least 4.5:1); told apart in black and white
+# by the dash pattern and the marker, never by the colour alone.
+COLOURS = ("#0b5d3b", "#1f4e9c", "#a30000", "#6b3fa0", "#7a4a00", "#1b1b1b", "#00646e")
+DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 4", "12 3", "1 2")
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "plus", "down")
+MARKER_WORDS = {"circle": "dots", "square": "squares", "triangle": "triangles", "diamond": "diamonds",
+                "cross": "crosses", "plus": "plus signs", "down": "upside-down triangles"}
+DASH_WORDS = {"": "solid line", "7 3": "dashed line", "2 3": "dotted line", "9 3 2 3": "dash-dot line",
+              "4 4": "short dashes", "12 3": "long dashes", "1 2": "fine dots"}
+INK, MUTED, GRID = "#1b1b1b", "#595959", "#c9c9c9"
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Where a hand number and a total land in the picture."""
+    hands: int                 # the last hand (x runs from 0, the start, to this)
+    low: int                   # the lowest and highest total the axis shows
+    high: int
+    step: int                  # between labelled totals
+
+    def x(self, hand: float) -> float:
+        return LEFT + hand * (WIDTH - LEFT - RIGHT) / max(self.hands, 1)
+
+    def y(self, total: float) -> float:
+        return TOP + (self.high - total) * PLOT_HEIGHT / (self.high - self.low)
+
+
+def nice_step(span: float, parts: int) -> int:
+    """A round step (1, 2 or 5 times a power of ten) that cuts `span` into about `parts` pieces."""
+    rough = max(span / parts, 1)
+    power = 10 ** math.floor(math.log10(rough))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= rough:
+            return int(factor * power)
+    return int(10 * power)         # pragma: no cover (the loop always returns)
+
+
+def scale_for(series: Sequence[Sequence[int]]) -> Scale:
+    """The scale for every side's running totals, each starting with 0 (totals may be negative)."""
+    values = [total for totals in series for total in totals] or [0]
+    low, high = min(0, *values), max(0, *values)
+    step = nice_step(high - low, 4)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    if high == low:
+        high = low + step
+    return Scale(hands=max((len(totals) - 1 for totals in series), default=0), low=low, high=high, step=step)
+
+
+def thin(count: int, most: int = MOST_POINTS) -> list[int]:
+    """Which of `count` points to draw: all of them, or `most` evenly spread, always the first and last."""
+    if count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+def number(value: float) -> str:
+    """A coordinate in a tenth of a unit, without a trailing .0."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def marker_path(shape: str, x: float, y: float, r: float = 3.2) -> str:
+    """One marker as path commands centred on (x, y)."""
+    X, Y = number(x), number(y)
+    if shape == "circle":
+        return f"M{number(x - r)} {Y}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0z"
+    if shape == "square":
+        s = r * 0.85
+        return f"M{number(x - s)} {number(y - s)}h{number(2 * s)}v{number(2 * s)}h{number(-2 * s)}z"
+    if shape == "triangle":
+        return f"M{X} {number(y - r * 1.2)}l{number(r * 1.1)} {number(r * 1.9)}h{number(-r * 2.2)}z"
+    if shape == "down":
+        return f"M{X} {number(y + r * 1.2)}l{number(r * 1.1)} {number(-r * 1.9)}h{number(-r * 2.2)}z"
+    if shape == "diamond":
+        return f"M{X} {number(y - r * 1.3)}l{r} {number(r * 1.3)}l{-r} {number(r * 1.3)}l{-r} {number(-r * 1.3)}z"
+    if shape == "cross":
+        return (f"M{number(x - r)} {number(y - r)}l{number(2 * r)} {number(2 * r)}"
+                f"m0 {number(-2 * r)}l{number(-2 * r)} {number(2 * r)}")
+    return f"M{number(x - r)} {Y}h{number(2 * r)}M{X} {number(y - r)}v{number(2 * r)}"     # plus
+
+
+def side_look(index: int) -> tuple[str, str, str]:
+    """(colour, dash pattern, marker shape) of the side at `index`."""
+    return COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)], MARKERS[index % len(MARKERS)]
+
+
+def line(colour: str, dash: str, points: str, width: float = 2) -> str:
+    dashed = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<polyline fill="none" stroke="{colour}" stroke-width="{width}"{dashed} '
+            f'stroke-linejoin="round" points="{points}"/>')
+
+
+def markers(colour: str, shape: str, spots: Sequence[tuple[float, float]]) -> str:
+    d = "".join(marker_path(shape, x, y) for x, y in spots)
+    if shape in ("cross", "plus"):
+        return f'<path fill="none" stroke="{colour}" stroke-width="1.6" d="{d}"/>'
+    return f'<path fill="{colour}" d="{d}"/>'
+
+
+def shorten(name: str, most: int = 22) -> str:
+    return name if len(name) <= most else name[:most - 1] + "\u2026"
+
+
+def legend_words(sides: Sequence[str]) -> list[str]:
+    """Each side with the look of its line, in words (for the legend's title and the tests)."""
+    return [f"{side}: {DASH_WORDS[side_look(i)[1]]} with {MARKER_WORDS[side_look(i)[2]]}"
+            for i, side in enumerate(sides)]
+
+
+def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: str = "Running totals") -> str:
+    """SVG markup of each side's running total after every hand (`totals[h][side]`), from 0 at the start.
+
+    Axes with a few labelled totals (0 marked when totals go negative) and hand numbers; one line
+    per side, each with its own dash pattern and marker; a legend; a <title> and an aria-label that
+    gives the final totals, so a screen reader hears what the picture shows."""
+    count = len(sides)
+    series = [[0, *(int(after[side]) for after in totals)] for side in range(count)]
+    scale = scale_for(series)
+    shown = thin(len(series[0]) if series else 1)
+    marked = [shown[i] for i in thin(len(shown), MOST_MARKERS)]
+    legend_columns = 1 if count <= 2 else 2
+    legend_rows = -(-count // legend_columns)
+    height = TOP + PLOT_HEIGHT + AXIS_ROOM + legend_rows * LEGEND_ROW + 4
+    final = ", ".join(f"{side} {series[i][-1]}" for i, side in enumerate(sides))
+    hands = scale.hands
+    label = (f"{title}: a line per side over {hands} hand{'s' if hands != 1 else ''}. "
+             + (f"Final totals: {final}." if hands else "No hands yet."))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+           f'aria-label="{escape(label)}" font-size="11" class="score-chart">',
+           f"<title>{escape(label)}</title>"]
+    bottom = TOP + PLOT_HEIGHT
+    # totals: a grid line and a label every step, the zero line darker
+    for total in range(scale.low, scale.high + 1, scale.step):
+        y = number(scale.y(total))
+        colour = MUTED if total == 0 else GRID
+        out.append(f'<path stroke="{colour}" d="M{LEFT} {y}H{WIDTH - RIGHT}"/>')
+        out.append(f'<text x="{LEFT - 4}" y="{y}" dy="4" text-anchor="end" fill="{MUTED}">{total}</text>')
+    # hands: a tick and a label every few hands
+    every = nice_step(hands, 5)
+    for hand in range(0, hands + 1, every):
+        x = number(scale.x(hand))
+        out.append(f'<path stroke="{MUTED}" d="M{x} {bottom}v4"/>')
+        out.append(f'<text x="{x}" y="{bottom + 15}" text-anchor="middle" fill="{MUTED}">{hand}</text>')
+    out.append(f'<path stroke="{INK}" fill="none" d="M{LEFT} {TOP}V{bottom}H{WIDTH - RIGHT}"/>')
+    out.append(f'<text x="{WIDTH - RIGHT}" y="{bottom + 26}" text-anchor="end" fill="{MUTED}">hand</text>')
+    for i in range(count):
+        colour, dash, shape = side_look(i)
+        points = " ".join(f"{number(scale.x(h))},{number(scale.y(series[i][h]))}" for h in shown)
+        out.append(f'<g aria-hidden="true">{line(colour, dash, points)}'
+                   + markers(colour, shape, [(scale.x(h), scale.y(series[i][h])) for h in marked]) + "</g>")
+    # the legend: a sample of each side's line and marker, and its name
+    column_width = (WIDTH - LEFT) / legend_columns
+    for i, side in enumerate(sides):
+        colour, dash, shape = side_look(i)
+        x = LEFT + (i % legend_columns) * column_width
+        y = bottom + AXIS_ROOM + (i // legend_columns) * LEGEND_ROW + 8
+        out.append(f'<g>{line(colour, dash, f"{number(x)},{y} {number(x + 28)},{y}")}'
+                   + markers(colour, shape, [(x + 14, y)])
+                   + f'<text x="{number(x + 34)}" y="{y}" dy="4" fill="{INK}">{escape(shorten(side))}</text></g>')
+    out.append("</svg>")
+    return "".join(out)
