@@ -110,6 +110,7 @@ def connect(path: str) -> Database:
     db = Database(path, execute_plugins=False)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA synchronous = NORMAL")     # with WAL: survives a killed server; see README
     db.touched = set()                   # games changed by this connection's open transaction
     return db
 
@@ -354,9 +355,9 @@ def game_rows(db: Database, browser: str | None, owner: bool, shelf: str = "home
 
 def home_stamp(db: Database, browser: str | None, owner: bool) -> tuple[Any, ...]:
     """Changes whenever a browser's home page would: a game it sees changed, joined or left."""
-    if owner:
-        return tuple(db.conn.execute("select max(updated), count(*) from games").fetchone())
-    return tuple(db.conn.execute("select max(updated), count(*) from members where browser = ?",
+    if owner:                        # every change (and the bin) moves games.updated
+        return tuple(db.conn.execute("select max(updated) from games").fetchone())
+    return tuple(db.conn.execute("select max(updated) from members where browser = ?",   # joining too
                                  [browser or ""]).fetchone())
 
 
@@ -386,8 +387,8 @@ def add_member(db: Database, browser: str, game_id: int, role: str) -> None:
     """Let a browser into a game; a scorer who opens the watch link stays a scorer."""
     current = role_of(db, browser, game_id)
     if current is None or ROLES.index(role) > ROLES.index(current):
-        updated = db.execute("select updated from games where id = ?", [game_id]).fetchone()[0]
-        db["members"].upsert({"browser": browser, "game_id": game_id, "role": role, "at": now(), "updated": updated},
+        stamp = now()                 # a game just joined comes first on this browser's home page
+        db["members"].upsert({"browser": browser, "game_id": game_id, "role": role, "at": stamp, "updated": stamp},
                              pk=("browser", "game_id"))
 
 

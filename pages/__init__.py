@@ -4,6 +4,7 @@ Views stay thin: the engine scores and checks, store.py keeps the records."""
 from __future__ import annotations
 
 import functools
+import gzip
 import hashlib
 import threading
 from collections import OrderedDict
@@ -140,13 +141,31 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
             if current_app.config.get("WTF_CSRF_ENABLED", True):
                 body = body.replace(generate_csrf(), TOKEN)
             PAGES.put(key, body)
-        if TOKEN in body:
-            body = body.replace(TOKEN, generate_csrf())
-        response = Response(body, mimetype="text/html")
-    response.headers["Vary"] = "Cookie"
+        response = Response(status=200, mimetype="text/html")
+        zipped = "gzip" in request.headers.get("Accept-Encoding", "")
+        if TOKEN in body:                         # this browser's form token, then a quick gzip
+            data = body.replace(TOKEN, generate_csrf()).encode()
+            response.set_data(gzip.compress(data, 1) if zipped else data)
+        else:                                     # the same bytes for everyone: gzipped once
+            response.set_data(zipped_once(key, body) if zipped else body.encode())
+        if zipped:
+            response.headers["Content-Encoding"] = "gzip"
+            response.headers["Vary"] = "Accept-Encoding, Cookie"
+    response.headers.setdefault("Vary", "Cookie")
     response.headers["Cache-Control"] = "private, no-cache"
     response.set_etag(etag)
     return response
+
+
+ZIPPED = Recent(256)
+
+
+def zipped_once(key: tuple[Any, ...], body: str) -> bytes:
+    data = ZIPPED.get(key)
+    if data is None:
+        data = gzip.compress(body.encode(), 6)
+        ZIPPED.put(key, data)
+    return data
 
 
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
