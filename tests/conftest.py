@@ -1,7 +1,15 @@
 import json
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis: "ci" (the default) is derandomized, so a run is the same every time; "long" tries
+# many more random examples: HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py
+settings.register_profile("ci", max_examples=150, derandomize=True, database=None, deadline=None)
+settings.register_profile("long", max_examples=3000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
