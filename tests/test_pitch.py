@@ -147,3 +147,21 @@ def test_target_setting_changes_the_end():
     hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1)]
     assert play(hands, {"target": 4}).winners == ("Ben",)
     assert not play(hands, {"target": 5}).finished
+
+
+@pytest.mark.parametrize("seat, choices", [
+    # dealer Ann; Ben bids first, then Cy, then Ann. Key: the high bid before the seat's turn.
+    (1, {"0": ["pass", 1, 2, 3, 4]}),
+    (2, {"0": ["pass", 1, 2, 3, 4], "1": ["pass", 2, 3, 4], "2": ["pass", 3, 4], "3": ["pass", 4], "4": ["pass"]}),
+    # the dealer: forced to 2 when both passed, may match (steal) a bid, nothing after a 4
+    (0, {"0": [2, 3, 4], "1": ["pass", 1, 2, 3, 4], "2": ["pass", 2, 3, 4], "3": ["pass", 3, 4], "4": ["pass"]}),
+])
+def test_bid_choices_offered_on_the_form(seat, choices):
+    assert play([]).bid_choices(seat) == choices
+
+
+def test_bid_choices_follow_the_dealer():
+    # Cy deals: Ann bids first and Cy, dealing, is forced to 2 after two passes
+    game = play([], first_dealer=2)
+    assert game.bid_choices(0) == {"0": ["pass", 1, 2, 3, 4]}
+    assert game.bid_choices(2)["0"] == [2, 3, 4]

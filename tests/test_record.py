@@ -80,3 +80,78 @@ def test_every_setting_has_a_default_that_is_accepted(game_id):
     for setting in game.settings(len(players)):
         assert score(record(game_id, players, settings={setting.name: setting.default})).hands == ()
         assert setting.help
+
+
+# Every whole-number setting: its default, and the smallest and largest value allowed (None: no
+# limit). The value below the smallest and above the largest is refused with the range in words.
+WHOLE_SETTINGS = [
+    ("oh_hell", 3, "max_cards", 15, 1, 17),       # 3 x 17 = 51 of the 52 cards
+    ("oh_hell", 4, "max_cards", 13, 1, 13),
+    ("oh_hell", 5, "max_cards", 10, 1, 10),
+    ("oh_hell", 6, "max_cards", 8, 1, 8),
+    ("oh_hell", 7, "max_cards", 7, 1, 7),
+    ("back_alley", 4, "max_cards", 13, 1, 13),
+    ("back_alley", 4, "bid_points", 5, 1, None),
+    ("back_alley", 4, "board_points", 10, 1, None),
+    ("pitch", 3, "target", 7, 1, None),
+    ("smear", 4, "extra_cards", 0, 0, 3),
+    ("smear", 4, "target", 15, 1, None),
+    ("gin3", 3, "knock_limit", 10, 1, 10),
+    ("gin3", 3, "undercut_bonus", 10, 0, None),
+    ("gin3", 3, "gin_bonus", 25, 0, None),
+    ("gin3", 3, "target", 100, 1, None),
+]
+
+# Every switch and choice: its default and the choices.
+OTHER_SETTINGS = [
+    ("oh_hell", "order", "up", ("up", "down", "up_down", "down_up")),
+    ("oh_hell", "hook", False, None),
+    ("oh_hell", "scoring", "exact", ("exact", "tricks_plus_bonus")),
+    ("oh_hell", "zero_bonus", False, None),
+    ("pitch", "partnerships", False, None),
+    ("pitch", "win_rule", "bidder_out", ("bidder_out", "first_to_target")),
+    ("pitch", "smudge", False, None),
+    ("smear", "win_rule", "first_to_target", ("first_to_target", "bidder_out")),
+    ("smear", "non_bidder_cap", False, None),
+    ("gin3", "box_win", "single", ("single", "double")),
+    ("gin3", "team_points", "both", ("both", "captain")),
+]
+
+
+def table_settings(game_id, count, settings=None):
+    return score(record(game_id, [f"P{n}" for n in range(count)], settings=settings)).table.settings
+
+
+def test_the_tables_name_every_setting_of_every_game():
+    named = {(g, name) for g, _, name, *_ in WHOLE_SETTINGS} | {(g, name) for g, name, *_ in OTHER_SETTINGS}
+    assert named == {(g, s.name) for g, game in GAMES.items() for s in game.settings(game.min_players)}
+
+
+@pytest.mark.parametrize("game_id, count, name, default, smallest, largest", WHOLE_SETTINGS)
+def test_whole_number_settings_defaults_and_ranges(game_id, count, name, default, smallest, largest):
+    assert table_settings(game_id, count)[name] == default
+    assert table_settings(game_id, count, {name: smallest})[name] == smallest
+    words = f"from {smallest} to {largest}" if largest is not None else f"{smallest} or more"
+    with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {smallest - 1}$"):
+        table_settings(game_id, count, {name: smallest - 1})
+    if largest is None:
+        assert table_settings(game_id, count, {name: 1000})[name] == 1000
+    else:
+        assert table_settings(game_id, count, {name: largest})[name] == largest
+        with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {largest + 1}$"):
+            table_settings(game_id, count, {name: largest + 1})
+
+
+@pytest.mark.parametrize("game_id, name, default, choices", OTHER_SETTINGS)
+def test_switch_and_choice_settings_defaults(game_id, name, default, choices):
+    count = min(4, GAMES[game_id].max_players)         # partnerships need 4
+    assert table_settings(game_id, count)[name] == default
+    if choices is None:
+        assert table_settings(game_id, count, {name: not default})[name] is (not default)
+        with pytest.raises(RuleError, match=f"^settings: {name} must be true or false$"):
+            table_settings(game_id, count, {name: "yes"})
+    else:
+        for choice in choices:
+            assert table_settings(game_id, count, {name: choice})[name] == choice
+        with pytest.raises(RuleError, match=f"^settings: {name} must be one of {', '.join(choices)}$"):
+            table_settings(game_id, count, {name: "sideways"})
