@@ -3,13 +3,14 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 # Hypothesis: "ci" (the default) is derandomized, so a run is the same every time; "long" tries
 # many more random examples: HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py
 settings.register_profile("ci", max_examples=150, derandomize=True, database=None, deadline=None)
 settings.register_profile("long", max_examples=3000, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+settings.register_profile("mutation", settings.get_profile("ci"), phases=[Phase.explicit, Phase.generate])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if "MUTANT_UNDER_TEST" in os.environ else "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
