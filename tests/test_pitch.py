@@ -77,24 +77,25 @@ def test_bad_points_are_rejected(change, message):
         play([{**hand(["pass", 2, "pass"], 0, 0), **change}])
 
 
-def test_bidder_out_a_set_pitcher_over_the_target_does_not_win():
-    # Ben reaches 6, then Cy pitches 2 at 6 and is set while Ben takes 2 more: Ben is at 8 but
-    # did not pitch, so the game goes on (bidder_out); Ben then pitches and makes it: Ben wins
-    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben +4
-             hand(["pass", "pass", 2], 2, 2, 1, 1),       # dealer Ben; Cy pitches 2: Cy +2, Ben +2
-             hand([2, "pass", "pass"], 1, 1, 2, 2)]       # dealer Cy; Ann pitches 2: set back; Ben +2 -> 8
+@pytest.mark.parametrize("hands, totals", [
+    # Ben +4; Ben deals, Cy pitches 2 and is set while Ben takes Game: Ben at 7, the target,
+    # but Ben did not pitch, so the game goes on
+    ([hand(["pass", 4, "pass"], 1, 1, 1, 1), hand(["pass", "pass", 2], 1, 1, 1, 2)], (0, 7, -2)),
+    # Ben +4; Cy pitches 2: Cy +2, Ben +2; Cy deals, Ann pitches 2 and is set: Ben +2 -> 8, past it
+    ([hand(["pass", 4, "pass"], 1, 1, 1, 1), hand(["pass", "pass", 2], 2, 2, 1, 1), hand([2, "pass", "pass"], 1, 1, 2, 2)],
+     (-2, 8, 4)),
+])
+def test_bidder_out_a_player_at_the_target_who_did_not_pitch_does_not_win(hands, totals):
     game = play(hands)
-    assert game.totals == (-2, 8, 4) and not game.finished
-    game = play(hands + [hand(["pass", 2, "pass"], 1, 1)])
+    assert game.totals == totals and not game.finished and game.next is not None
+
+
+def test_bidder_out_the_player_over_the_target_wins_by_pitching_and_making_it():
+    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1), hand(["pass", "pass", 2], 2, 2, 1, 1),
+             hand([2, "pass", "pass"], 1, 1, 2, 2), hand(["pass", 2, "pass"], 1, 1)]
+    game = play(hands)
     assert game.finished and game.winners == ("Ben",) and game.totals == (-2, 10, 4)
-
-
-def test_bidder_out_a_set_pitcher_cannot_win_on_that_hand():
-    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben 4
-             hand(["pass", "pass", 2], 1, 1, 1, 2),       # Ben 7 but Cy pitched (set back): game goes on
-             hand([2, "pass", "pass"], 2, 2, 2, 2)]
-    game = play(hands[:2])
-    assert game.totals == (0, 7, -2) and not game.finished
+    assert game.hands[-1].explain[-1] == "Ben wins with 10 (target 7)."
 
 
 def test_first_to_target_the_highest_over_the_target_wins_when_the_pitcher_is_set():
