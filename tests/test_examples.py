@@ -8,7 +8,7 @@ import pytest
 
 from rules_engine import score
 
-FIELDS = ["sides", "totals", "finished", "winners", "next"]
+FIELDS = ["game", "sides", "totals", "finished", "winners", "next"]
 
 
 @pytest.mark.parametrize("field", FIELDS)

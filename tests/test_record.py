@@ -33,6 +33,7 @@ def test_record_problems_name_their_place(change, message):
     with pytest.raises(RuleError) as error:
         score({**record("oh_hell", FOUR), **change})
     assert str(error.value) == message
+    assert f"{error.value.place}: {error.value.message}" == message     # what the web layer shows
 
 
 @pytest.mark.parametrize("value", [None, [], "scorepad/1", 3])
@@ -155,3 +156,49 @@ def test_switch_and_choice_settings_defaults(game_id, name, default, choices):
             assert table_settings(game_id, count, {name: choice})[name] == choice
         with pytest.raises(RuleError, match=f"^settings: {name} must be one of {', '.join(choices)}$"):
             table_settings(game_id, count, {name: "sideways"})
+
+
+# The one-line explanation shown under every setting on the new-game form.
+HELP = {
+    ("oh_hell", "max_cards"): "Cards in the biggest hand.",
+    ("oh_hell", "order"): "Hand sizes: up from 1, down to 1, or both ways.",
+    ("oh_hell", "hook"): "Screw the dealer: bids may not add up to the cards.",
+    ("oh_hell", "scoring"): "exact: 10 + tricks when exact, else 0; tricks_plus_bonus: 1 a trick, +10 when exact.",
+    ("oh_hell", "zero_bonus"): "Bid 0 and take 0 scores 5 + cards dealt.",
+    ("back_alley", "max_cards"): "Cards in the first and last deal (13 plays all 25 deals).",
+    ("back_alley", "bid_points"): "Points per trick bid and made.",
+    ("back_alley", "board_points"): "Points per card for a board (times its multiplier).",
+    ("pitch", "partnerships"): "Four players in two teams, partners opposite.",
+    ("pitch", "target"): "Points needed to win (11, 15 and 21 are common).",
+    ("pitch", "win_rule"): "bidder_out: only the pitcher's side can go out; first_to_target: the first side there.",
+    ("pitch", "smudge"): "Bid 4 and take all four points to win at once.",
+    ("smear", "extra_cards"): "Undealt cards the bidder may take before discarding to 6.",
+    ("smear", "target"): "Points needed to win.",
+    ("smear", "win_rule"): "first_to_target: the first team there; bidder_out: only the bidding team can go out.",
+    ("smear", "non_bidder_cap"): "The team that did not win the bid gains at most enough to reach the target.",
+    ("gin3", "knock_limit"): "Most deadwood a player may knock with.",
+    ("gin3", "undercut_bonus"): "Bonus for undercutting the knocker.",
+    ("gin3", "gin_bonus"): "Bonus for going gin (20 is also common).",
+    ("gin3", "box_win"): "single: the box scores the hand once; double: twice, once per opponent.",
+    ("gin3", "team_points"): "both: captain and advisor each score a team win; captain: only the captain.",
+    ("gin3", "target"): "Points needed to end the game.",
+}
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_setting_explains_itself_in_one_line(game_id):
+    game = GAMES[game_id]
+    assert {(game_id, s.name): s.help for s in game.settings(game.min_players)} == {
+        key: words for key, words in HELP.items() if key[0] == game_id}
+
+
+def test_bids_for_a_finished_game_are_refused():
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}],
+                        {"max_cards": 1}))
+    with pytest.raises(RuleError) as error:
+        game.check_bids([0, 0, 1])
+    assert str(error.value) == "hand 2: the game was already over after hand 1"
+
+
+def test_the_scored_game_names_its_game():
+    assert score(record("smear", FOUR)).to_dict()["game"] == "smear"
