@@ -97,6 +97,7 @@ def test_who_leads(bids, dealer, expected):
 def test_team_multiplier_is_its_highest_claim():
     bids = ("board", "board", "board", "pass")      # dealer Dee: Ann x1, Ben x2, Cy x3
     assert team_multiplier(bids, 3, 0) == 3 and team_multiplier(bids, 3, 1) == 2
+    assert team_multiplier(("board", 2, "pass", "pass"), 3, 1) == 0       # Ben & Dee claimed no board
 
 
 def test_legal_bids_are_pass_one_to_cards_less_one_and_board():
@@ -114,8 +115,20 @@ def test_legal_bids_are_pass_one_to_cards_less_one_and_board():
     ({"bids": [3, "pass", 4, 2], "tricks": [14, -1]}, "hand 1: Ann & Cy's tricks must be a whole number from 0 to 13"),
     ({"bids": [3, "pass", 4, 2], "tricks": [8, 5, 0]}, "hand 1: tricks must be a list of 2 entries, one per team"),
     ({"bids": [3, "pass", 4, 2]}, "hand 1: the tricks are missing"),
+    ({"bids": [3, "pass", 4], "tricks": [8, 5]}, "hand 1: bids must be a list of 4 entries, one per player"),
 ])
 def test_bad_hands_are_rejected(hand, message):
     with pytest.raises(RuleError) as error:
         play([hand])
     assert str(error.value) == message
+
+
+@pytest.mark.parametrize("max_cards, bid, message", [
+    (1, 1, "hand 1: Ann's bid of 1 is not allowed: with 1 card only pass or board"),
+    (2, 2, "hand 1: Ann's bid of 2 is not allowed: with 2 cards the most is 1"),
+    (3, 3, "hand 1: Ann's bid of 3 is not allowed: with 3 cards the most is 2"),
+])
+def test_small_deals_say_what_may_be_bid(max_cards, bid, message):
+    with pytest.raises(RuleError) as error:
+        play([{"bids": [bid, "pass", "pass", "pass"], "tricks": [max_cards, 0]}], {"max_cards": max_cards})
+    assert (str(error.value), error.value.field, error.value.seat) == (message, "bids", 0)
