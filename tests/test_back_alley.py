@@ -107,20 +107,28 @@ def test_legal_bids_are_pass_one_to_cards_less_one_and_board():
     assert one_card.legal_bids(0, {}) == ["pass", "board"]
 
 
-@pytest.mark.parametrize("hand, message", [
-    ({"bids": [13, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 13 is not allowed: with 13 cards the most is 12"),
-    ({"bids": [0, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 0 is not a bid: a player who expects no tricks passes"),
-    ({"bids": ["Pass", "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid must be pass, board or a number of tricks"),
-    ({"bids": [3, "pass", 4, 2], "tricks": [8, 4]}, "hand 1: the tricks add up to 12, but each player had 13 cards"),
-    ({"bids": [3, "pass", 4, 2], "tricks": [14, -1]}, "hand 1: Ann & Cy's tricks must be a whole number from 0 to 13"),
-    ({"bids": [3, "pass", 4, 2], "tricks": [8, 5, 0]}, "hand 1: tricks must be a list of 2 entries, one per team"),
-    ({"bids": [3, "pass", 4, 2]}, "hand 1: the tricks are missing"),
-    ({"bids": [3, "pass", 4], "tricks": [8, 5]}, "hand 1: bids must be a list of 4 entries, one per player"),
+@pytest.mark.parametrize("hand, message, field, seat", [
+    ({"bids": [13, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 13 is not allowed: with 13 cards the most is 12",
+     "bids", 0),
+    ({"bids": [0, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 0 is not a bid: a player who expects no tricks passes",
+     "bids", 0),
+    ({"bids": [3, "Pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ben's bid must be pass, board or a number of tricks", "bids", 1),
+    ({"bids": [3, "pass", 4, 2], "tricks": [8, 4]}, "hand 1: the tricks add up to 12, but each player had 13 cards",
+     "tricks", None),
+    ({"bids": [3, "pass", 4, 2], "tricks": [14, -1]}, "hand 1: Ann & Cy's tricks must be a whole number from 0 to 13",
+     "tricks", 0),
+    ({"bids": [3, "pass", 4, 2], "tricks": [8, -1]}, "hand 1: Ben & Dee's tricks must be a whole number from 0 to 13",
+     "tricks", 1),
+    ({"bids": [3, "pass", 4, 2], "tricks": [8, 5, 0]}, "hand 1: tricks must be a list of 2 entries, one per team",
+     "tricks", None),
+    ({"bids": [3, "pass", 4, 2]}, "hand 1: the tricks are missing", "tricks", None),
+    ({"bids": [3, "pass", 4], "tricks": [8, 5]}, "hand 1: bids must be a list of 4 entries, one per player", "bids", None),
 ])
-def test_bad_hands_are_rejected(hand, message):
+def test_bad_hands_are_rejected(hand, message, field, seat):
+    # field and seat (a team for tricks) say which control the form shows the message next to
     with pytest.raises(RuleError) as error:
         play([hand])
-    assert str(error.value) == message
+    assert (str(error.value), error.value.field, error.value.seat) == (message, field, seat)
 
 
 @pytest.mark.parametrize("max_cards, bid, message", [
