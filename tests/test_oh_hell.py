@@ -109,6 +109,7 @@ def test_hook_forbids_the_dealer_bid_that_adds_up():
     ({"bids": [0, 0.5, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: Ben's bid must be a whole number of tricks", "bids", 1),
     ({"bids": [0, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: bids must be a list of 4 entries, one per player", "bids", None),
     ({"tricks": [1, 0, 0, 0]}, "hand 1: the bids are missing", "bids", None),
+    ({"bids": [0, 0, 0, 0], "tricks": [1, 0, 0]}, "hand 1: tricks must be a list of 4 entries, one per player", "tricks", None),
     ({"bids": [0, 0, 0, 0]}, "hand 1: the tricks are missing", "tricks", None),
     ({"bids": [0, 0, 0, 0], "tricks": [1, 1, 0, 0]}, "hand 1: the tricks add up to 2, but 1 card was dealt", "tricks", None),
     ({"bids": [0, 0, 0, 0], "tricks": [0, 2, 0, 0]}, "hand 1: Ben can't take 2 tricks with 1 card", "tricks", 1),
