@@ -202,3 +202,13 @@ def test_bids_for_a_finished_game_are_refused():
 
 def test_the_scored_game_names_its_game():
     assert score(record("smear", FOUR)).to_dict()["game"] == "smear"
+
+
+@pytest.mark.parametrize("game_id, players, title", [("pitch", 3, "Pitch"), ("smear", 4, "Smear"),
+                                                     ("gin3", 3, "Three-player Gin")])
+def test_games_recorded_in_one_step_take_no_bids_alone(game_id, players, title):
+    game = score(record(game_id, FOUR[:players]))
+    with pytest.raises(RuleError) as error:
+        game.check_bids(["pass"] * players)
+    assert str(error.value) == f"hand 1: {title} records the bids together with the rest of the hand"
+    assert error.value.field == "bids"
