@@ -103,3 +103,14 @@ def test_a_missing_file_is_named_with_the_reason():
 def test_five_mb_is_the_largest_file_read(size, start):
     code, _, err = call(b" " * size)
     assert code == 2 and err.startswith(start)
+
+
+@pytest.mark.parametrize("size, start", [
+    (5_000_000, "format: not valid JSON"),
+    (5_000_001, "format: the file is larger than 5 MB"),
+])
+def test_five_mb_is_the_largest_file_read_from_a_path(tmp_path, size, start):
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * size)
+    code, _, err = call(b"", ("score", str(path)))
+    assert code == 2 and err.startswith(start)

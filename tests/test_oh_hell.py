@@ -190,3 +190,10 @@ def test_no_trump_on_a_hand_that_deals_every_card(players, cards, no_trump):
     game = score(record("oh_hell", players, [hand], {"order": "down", "max_cards": cards}, first_dealer=0))
     assert game.hands[0].facts == {"dealer": 0, "cards": cards, "no_trump": no_trump}
     assert game.next["no_trump"] is False and game.next["cards"] == cards - 1
+
+
+def test_tricks_that_do_not_add_up_on_a_bigger_hand():
+    with pytest.raises(RuleError) as error:
+        score(record("oh_hell", FOUR, [{"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]},
+                                       {"bids": [0, 0, 0, 0], "tricks": [1, 1, 1, 0]}]))
+    assert str(error.value) == "hand 2: the tricks add up to 3, but 2 cards were dealt"

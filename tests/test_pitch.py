@@ -66,15 +66,25 @@ def test_illegal_auctions_are_rejected(bids, message, seat):
     assert (str(error.value), error.value.field, error.value.seat) == (message, "bids", seat)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"high": None}, "hand 1: say who took High"),
-    ({"low": 3}, "hand 1: Low must go to a player numbered 0 to 2"),
-    ({"jack": True}, "hand 1: Jack must go to a player numbered 0 to 2"),
-    ({"bids": ["pass", 2]}, "hand 1: bids must be a list of 3 entries, one per player"),
+@pytest.mark.parametrize("change, message, field", [
+    ({"high": None}, "hand 1: say who took High", "high"),
+    ({"low": None}, "hand 1: say who took Low", "low"),
+    ({"low": 3}, "hand 1: Low must go to a player numbered 0 to 2", "low"),
+    ({"jack": True}, "hand 1: Jack must go to a player numbered 0 to 2", "jack"),
+    ({"game": -1}, "hand 1: Game must go to a player numbered 0 to 2", "game"),
+    ({"bids": ["pass", 2]}, "hand 1: bids must be a list of 3 entries, one per player", "bids"),
 ])
-def test_bad_points_are_rejected(change, message):
-    with pytest.raises(RuleError, match=f"^{message}$"):
+def test_bad_points_are_rejected(change, message, field):
+    # the field names the control the form shows the message next to
+    with pytest.raises(RuleError) as error:
         play([{**hand(["pass", 2, "pass"], 0, 0), **change}])
+    assert (str(error.value), error.value.field) == (message, field)
+
+
+def test_with_partnerships_points_go_to_a_team():
+    with pytest.raises(RuleError) as error:
+        play([hand(["pass", 3, 2, "pass"], 2, 0)], {"partnerships": True}, players=FOUR, first_dealer=1)
+    assert (str(error.value), error.value.field) == ("hand 1: High must go to a team numbered 0 to 1", "high")
 
 
 @pytest.mark.parametrize("hands, totals", [

@@ -212,3 +212,18 @@ def test_games_recorded_in_one_step_take_no_bids_alone(game_id, players, title):
         game.check_bids(["pass"] * players)
     assert str(error.value) == f"hand 1: {title} records the bids together with the rest of the hand"
     assert error.value.field == "bids"
+
+
+@pytest.mark.parametrize("game_id, players, message, seat", [
+    ("oh_hell", ["Ann", "  ", "Cy"], "players: player 2 needs a name", 1),
+    ("oh_hell", ["Ann", "Ben", " ann "], "players: two players are called ann: give each a different name", 2),
+    ("back_alley", ["Ann", "Ben", "Cy"], "players: Back Alley is for 4 players, not 3", None),
+    ("gin3", ["Ann", "Ben", "Cy", "Dee"], "players: Three-player Gin is for 3 players, not 4", None),
+    ("pitch", ["Ann", "Ben"], "players: Pitch is for 3 to 7 players, not 2", None),
+])
+def test_player_problems_name_the_seat_to_fix(game_id, players, message, seat):
+    with pytest.raises(RuleError) as error:
+        score(record(game_id, players))
+    assert str(error.value) == message
+    if seat is not None:
+        assert (error.value.field, error.value.seat) == ("players", seat)

@@ -125,3 +125,13 @@ def test_non_bidder_cap_a_team_already_at_the_target_gains_nothing():
 ])
 def test_bid_choices_offered_on_the_form(seat, choices):
     assert play([]).bid_choices(seat) == choices
+
+
+def test_non_bidder_cap_a_gain_that_just_reaches_the_target_is_not_cut():
+    # target 3, cap on, bidder_out. Hand 1: 2 - 2. Hand 2 (Ben deals): Cy bids 3 for Ann & Cy and
+    # takes High and Low: set back to -1; Ben & Dee take Jack: exactly the 1 they may gain
+    settings = {"target": 3, "non_bidder_cap": True, "win_rule": "bidder_out"}
+    game = play([hand(["pass", 2, "pass", "pass"], 1, 1, 0, 0), hand(["pass", "pass", 3, "pass"], 0, 0, 1, None)],
+                settings)
+    assert game.hands[1].points == (-3, 1) and game.totals == (-1, 3) and not game.finished
+    assert game.hands[1].explain[1] == "Ben & Dee took 1 point (Jack): +1"
