@@ -95,8 +95,8 @@ def setting_field(setting: Setting) -> Field:
     allowed = (f"{setting.minimum} or more" if setting.maximum is None
                else f"{setting.minimum} to {setting.maximum}")
     return StringField(label, default=str(setting.default), description=f"{setting.help} Allowed: {allowed}.",
-                       render_kw={"inputmode": "numeric", "autocomplete": "off",
-                                  "data-min": setting.minimum, "data-max": setting.maximum})
+                       render_kw={"inputmode": "numeric", "autocomplete": "off", "data-min": setting.minimum,
+                                  **({} if setting.maximum is None else {"data-max": setting.maximum})})
 
 
 def new_game_form(game: Game, player_count: int) -> FlaskForm:

@@ -233,6 +233,8 @@ def edit_page(game: Game, number: int, problem: str | None, form=None):
 def save_edit(game_id: str, number: int):
     """POST of a fixed hand, inside the write transaction."""
     game = load(game_id, "change")
+    if number < 1:
+        abort(404)
     if forms.sent_number(request.form.get("version")) != game.version:
         repeated = already_saved(game, number, "full")
         if repeated:
@@ -281,6 +283,8 @@ def save_delete(game_id: str, number: int):
     """POST of "Delete hand N", inside the write transaction: only hand N, and only once."""
     game = load(game_id, "change")
     back = redirect(url_for("scorepad.scoreboard", game_id=game_id))
+    if number < 1:
+        abort(404)
     if forms.sent_number(request.form.get("version")) != game.version:
         if number == len(game.hands) + 1:
             flash(f"Hand {number} was already deleted.")

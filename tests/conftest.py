@@ -6,6 +6,14 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import Phase, settings
+
+# Hypothesis: "ci" (the default) is derandomized, so a run is the same every time; "long" tries
+# many more random examples: HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py
+settings.register_profile("ci", max_examples=150, derandomize=True, database=None, deadline=None)
+settings.register_profile("long", max_examples=3000, deadline=None)
+settings.register_profile("mutation", settings.get_profile("ci"), phases=[Phase.explicit, Phase.generate])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if "MUTANT_UNDER_TEST" in os.environ else "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tests-"))   # keys made by tests

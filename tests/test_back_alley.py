@@ -97,6 +97,7 @@ def test_who_leads(bids, dealer, expected):
 def test_team_multiplier_is_its_highest_claim():
     bids = ("board", "board", "board", "pass")      # dealer Dee: Ann x1, Ben x2, Cy x3
     assert team_multiplier(bids, 3, 0) == 3 and team_multiplier(bids, 3, 1) == 2
+    assert team_multiplier(("board", 2, "pass", "pass"), 3, 1) == 0       # Ben & Dee claimed no board
 
 
 def test_legal_bids_are_pass_one_to_cards_less_one_and_board():
@@ -106,16 +107,36 @@ def test_legal_bids_are_pass_one_to_cards_less_one_and_board():
     assert one_card.legal_bids(0, {}) == ["pass", "board"]
 
 
-@pytest.mark.parametrize("hand, message", [
-    ({"bids": [13, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 13 is not allowed: with 13 cards the most is 12"),
-    ({"bids": [0, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 0 is not a bid: a player who expects no tricks passes"),
-    ({"bids": ["Pass", "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid must be pass, board or a number of tricks"),
-    ({"bids": [3, "pass", 4, 2], "tricks": [8, 4]}, "hand 1: the tricks add up to 12, but each player had 13 cards"),
-    ({"bids": [3, "pass", 4, 2], "tricks": [14, -1]}, "hand 1: Ann & Cy's tricks must be a whole number from 0 to 13"),
-    ({"bids": [3, "pass", 4, 2], "tricks": [8, 5, 0]}, "hand 1: tricks must be a list of 2 entries, one per team"),
-    ({"bids": [3, "pass", 4, 2]}, "hand 1: the tricks are missing"),
+@pytest.mark.parametrize("hand, message, field, seat", [
+    ({"bids": [13, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 13 is not allowed: with 13 cards the most is 12",
+     "bids", 0),
+    ({"bids": [0, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 0 is not a bid: a player who expects no tricks passes",
+     "bids", 0),
+    ({"bids": [3, "Pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ben's bid must be pass, board or a number of tricks", "bids", 1),
+    ({"bids": [3, "pass", 4, 2], "tricks": [8, 4]}, "hand 1: the tricks add up to 12, but each player had 13 cards",
+     "tricks", None),
+    ({"bids": [3, "pass", 4, 2], "tricks": [14, -1]}, "hand 1: Ann & Cy's tricks must be a whole number from 0 to 13",
+     "tricks", 0),
+    ({"bids": [3, "pass", 4, 2], "tricks": [8, -1]}, "hand 1: Ben & Dee's tricks must be a whole number from 0 to 13",
+     "tricks", 1),
+    ({"bids": [3, "pass", 4, 2], "tricks": [8, 5, 0]}, "hand 1: tricks must be a list of 2 entries, one per team",
+     "tricks", None),
+    ({"bids": [3, "pass", 4, 2]}, "hand 1: the tricks are missing", "tricks", None),
+    ({"bids": [3, "pass", 4], "tricks": [8, 5]}, "hand 1: bids must be a list of 4 entries, one per player", "bids", None),
 ])
-def test_bad_hands_are_rejected(hand, message):
+def test_bad_hands_are_rejected(hand, message, field, seat):
+    # field and seat (a team for tricks) say which control the form shows the message next to
     with pytest.raises(RuleError) as error:
         play([hand])
-    assert str(error.value) == message
+    assert (str(error.value), error.value.field, error.value.seat) == (message, field, seat)
+
+
+@pytest.mark.parametrize("max_cards, bid, message", [
+    (1, 1, "hand 1: Ann's bid of 1 is not allowed: with 1 card only pass or board"),
+    (2, 2, "hand 1: Ann's bid of 2 is not allowed: with 2 cards the most is 1"),
+    (3, 3, "hand 1: Ann's bid of 3 is not allowed: with 3 cards the most is 2"),
+])
+def test_small_deals_say_what_may_be_bid(max_cards, bid, message):
+    with pytest.raises(RuleError) as error:
+        play([{"bids": [bid, "pass", "pass", "pass"], "tricks": [max_cards, 0]}], {"max_cards": max_cards})
+    assert (str(error.value), error.value.field, error.value.seat) == (message, "bids", 0)

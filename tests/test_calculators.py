@@ -312,3 +312,41 @@ def test_the_page_with_eleven_cards_stays_under_10_kb_gzipped(client):
     assets = [ROOT / "static" / "app.css", ROOT / "static" / "app.js"]
     weight = len(gzip.compress(html)) + sum(len(gzip.compress(p.read_bytes())) for p in assets)
     assert weight <= 10 * 1024, weight
+
+
+def test_the_lowest_card_counts_like_any_other():
+    # 4C sorts first; the set of four 4s (not three, leaving 4C out) leaves 2 + 2 + 5 + 10 + 10 + 9
+    result = arrange("4C 4D 4H 4S 2H 2S 5H KC QD 9S".split())
+    assert labels(result.melds) == ["4C 4D 4H 4S"] and result.deadwood == 38
+
+
+def test_melds_are_named_sets_and_runs():
+    result = arrange("AS 2S 3S 4S KH KD KC 7D 8D 9D".split())
+    assert sorted((meld.kind.value, meld.label) for meld in result.melds) == [
+        ("run", "7\u2666 8\u2666 9\u2666"), ("run", "A\u2660 2\u2660 3\u2660 4\u2660"), ("set", "K\u2663 K\u2666 K\u2665")]
+
+
+@pytest.mark.parametrize("knocker, opponent, laid, deadwood", [
+    # an ace below a run that starts at 2
+    ("2H 3H 4H KS KD KC 9C 9D 5S 6D", "AH QC QD 7S 8S 2D 3D 10C JS 6C", ["AH"], 10 + 10 + 7 + 8 + 2 + 3 + 10 + 10 + 6),
+    # two cards chained below a run
+    ("5H 6H 7H KS KD KC 2C 3C AD AS", "3H 4H QC QD 2D 4S 6S 8S 10S 3D", ["4H 3H"], 10 + 10 + 2 + 4 + 6 + 8 + 10 + 3),
+])
+def test_layoffs_reach_the_ace_and_chain_below_a_run(knocker, opponent, laid, deadwood):
+    melds = arrange(knocker.split()).melds
+    result = after_layoffs(opponent.split(), melds)
+    assert [" ".join(c.code for c in lay.cards) for lay in result.layoffs] == laid
+    assert result.deadwood == deadwood
+
+
+def test_a_layoff_names_the_meld_it_goes_onto():
+    knocker = arrange("5H 6H 7H 8H JC JD JS 2C 3C AD".split())
+    opponent = after_layoffs("4H 9H JH QC KD AC 2D 7S 6C 3D".split(), knocker.melds)
+    onto = {" ".join(c.code for c in lay.cards): lay.onto.label for lay in opponent.layoffs}
+    assert onto == {"4H 9H": "5\u2665 6\u2665 7\u2665 8\u2665", "JH": "J\u2663 J\u2666 J\u2660"}
+
+
+def test_a_card_twice_in_the_opponents_hand_is_named_for_the_opponent():
+    with pytest.raises(RuleError) as error:
+        after_layoffs(["AS", "AS"], ())
+    assert str(error.value) == "opponent: A\u2660 is there twice" and error.value.place == "opponent"

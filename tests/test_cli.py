@@ -72,3 +72,45 @@ def test_usage_and_missing_file():
     assert call(b"", ("print",))[0] == 2
     code, _, err = call(b"", ("score", "/no/such/file.json"))
     assert code == 2 and err.startswith("format: can't read /no/such/file.json")
+
+
+def test_score_a_file_in_process_prints_the_documented_json():
+    # the JSON is indented by 1 and keeps names as written (Zoë, not Zo\u00eb)
+    path = [p for p in example_paths() if p.stem == "pitch-to-7"][0]
+    code, out, err = call(b"", ("score", str(path)))
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert result["totals"] == [7, 6, -1] and out == json.dumps(result, indent=1, ensure_ascii=False) + "\n"
+    record = {"format": "scorepad/1", "game": "gin3", "players": ["Zoë", "Ben", "Cy"], "hands": []}
+    code, out, _ = call(json.dumps(record).encode())
+    assert code == 0 and '"Zoë"' in out and out.startswith('{\n "game": "gin3",\n "sides": [\n  "Zoë",')
+
+
+@pytest.mark.parametrize("args", [("print",), ("print", "game.json"), ("score",), ("score", "a.json", "b.json"), ()])
+def test_anything_but_score_and_one_file_prints_the_usage(args):
+    assert call(b"", args) == (2, "", "usage: python -m rules_engine score FILE   (or - for standard input)\n")
+
+
+def test_a_missing_file_is_named_with_the_reason():
+    assert call(b"", ("score", "/no/such/file.json")) == (
+        2, "", "format: can't read /no/such/file.json: No such file or directory\n")
+
+
+@pytest.mark.parametrize("size, start", [
+    (5_000_000, "format: not valid JSON"),                 # exactly 5 MB is read, and is not a record
+    (5_000_001, "format: the file is larger than 5 MB"),
+])
+def test_five_mb_is_the_largest_file_read(size, start):
+    code, _, err = call(b" " * size)
+    assert code == 2 and err.startswith(start)
+
+
+@pytest.mark.parametrize("size, start", [
+    (5_000_000, "format: not valid JSON"),
+    (5_000_001, "format: the file is larger than 5 MB"),
+])
+def test_five_mb_is_the_largest_file_read_from_a_path(tmp_path, size, start):
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * size)
+    code, _, err = call(b"", ("score", str(path)))
+    assert code == 2 and err.startswith(start)

@@ -76,31 +76,35 @@ def test_first_captain_defaults_to_the_seat_after_the_box():
     assert game.next["roles"] == {"box": 2, "captain": 0, "advisor": 1}
 
 
-@pytest.mark.parametrize("hand, message", [
+@pytest.mark.parametrize("hand, message, field", [
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 0, "team": 9}},
-     "hand 1: a knock with no deadwood is gin: record it as gin"),
+     "hand 1: a knock with no deadwood is gin: record it as gin", "result"),
     ({"result": "gin", "knocker": "team", "deadwood": {"box": 10, "team": 4}},
-     "hand 1: gin means no deadwood, but the team has 4"),
+     "hand 1: gin means no deadwood, but the team has 4", "deadwood_team"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 11, "team": 20}},
-     "hand 1: the box knocked with 11 deadwood, over the knock limit of 10"),
+     "hand 1: the box knocked with 11 deadwood, over the knock limit of 10", "deadwood_box"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 99}},
-     "hand 1: the team's deadwood must be a whole number from 0 to 98"),
+     "hand 1: the team's deadwood must be a whole number from 0 to 98", "deadwood_team"),
+    ({"result": "knock", "knocker": "box", "deadwood": {"box": -1, "team": 9}},
+     "hand 1: the box's deadwood must be a whole number from 0 to 98", "deadwood_box"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 2.5}},
-     "hand 1: the team's deadwood must be a whole number from 0 to 98"),
+     "hand 1: the team's deadwood must be a whole number from 0 to 98", "deadwood_team"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 5}},
-     'hand 1: deadwood needs exactly two counts, "box" and "team"'),
+     'hand 1: deadwood needs exactly two counts, "box" and "team"', "deadwood"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 9, "advisor": 3}},
-     'hand 1: deadwood needs exactly two counts, "box" and "team"'),
+     'hand 1: deadwood needs exactly two counts, "box" and "team"', "deadwood"),
     ({"result": "knock", "knocker": "advisor", "deadwood": {"box": 5, "team": 9}},
-     'hand 1: say who knocked: "box" or "team"'),
-    ({"result": "win"}, 'hand 1: the result must be "knock", "gin" or "draw"'),
-    ({"result": "draw", "knocker": "box"}, "hand 1: the hand is a draw, so it can't have knocker"),
-    ({"result": "draw", "deadwood": {"box": 1, "team": 2}}, "hand 1: the hand is a draw, so it can't have deadwood"),
+     'hand 1: say who knocked: "box" or "team"', "knocker"),
+    ({"result": "win"}, 'hand 1: the result must be "knock", "gin" or "draw"', "result"),
+    ({"result": "draw", "knocker": "box"}, "hand 1: the hand is a draw, so it can't have knocker", "knocker"),
+    ({"result": "draw", "deadwood": {"box": 1, "team": 2}},
+     "hand 1: the hand is a draw, so it can't have deadwood", "deadwood"),
 ])
-def test_bad_hands_are_rejected(hand, message):
+def test_bad_hands_are_rejected(hand, message, field):
+    # the field names the control the form shows the message next to
     with pytest.raises(RuleError) as error:
         play([hand])
-    assert str(error.value) == message
+    assert (str(error.value), error.value.field) == (message, field)
 
 
 def test_knock_limit_setting():
@@ -116,3 +120,22 @@ def test_knock_limit_setting():
 def test_bad_first_roles(extra, message):
     with pytest.raises(RuleError, match=f"^{message}$"):
         score(record("gin3", THREE, [], **extra))
+
+
+def test_double_box_win_explains_the_doubling():
+    game = play([knock("box", 6, 23)], {"box_win": "double"})
+    assert game.hands[0].explain == ("Ann (box) knocked with 6 against 23: 23 - 6 = 17.",
+                                     "Ann (box) scores 17 x 2 (one for each opponent) = 34.")
+
+
+@pytest.mark.parametrize("settings, hands, last_words", [
+    # the team's gin: Ben and Cy both reach 56, the target
+    ({"target": 56}, [knock("team", 31, 0, "gin")],
+     "Someone reached 56: the game ends and Ben and Cy share the win with 56."),
+    # captain only: Ben alone reaches 56
+    ({"target": 56, "team_points": "captain"}, [knock("team", 31, 0, "gin")],
+     "Someone reached 56: the game ends and Ben wins with 56."),
+])
+def test_the_end_of_the_game_is_explained(settings, hands, last_words):
+    game = play(hands, settings)
+    assert game.finished and game.hands[-1].explain[-1] == last_words

@@ -109,6 +109,7 @@ def test_hook_forbids_the_dealer_bid_that_adds_up():
     ({"bids": [0, 0.5, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: Ben's bid must be a whole number of tricks", "bids", 1),
     ({"bids": [0, 0, 0], "tricks": [1, 0, 0, 0]}, "hand 1: bids must be a list of 4 entries, one per player", "bids", None),
     ({"tricks": [1, 0, 0, 0]}, "hand 1: the bids are missing", "bids", None),
+    ({"bids": [0, 0, 0, 0], "tricks": [1, 0, 0]}, "hand 1: tricks must be a list of 4 entries, one per player", "tricks", None),
     ({"bids": [0, 0, 0, 0]}, "hand 1: the tricks are missing", "tricks", None),
     ({"bids": [0, 0, 0, 0], "tricks": [1, 1, 0, 0]}, "hand 1: the tricks add up to 2, but 1 card was dealt", "tricks", None),
     ({"bids": [0, 0, 0, 0], "tricks": [0, 2, 0, 0]}, "hand 1: Ben can't take 2 tricks with 1 card", "tricks", 1),
@@ -131,3 +132,68 @@ def test_a_hand_after_the_end_is_rejected():
     hands = [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}] * 2
     with pytest.raises(RuleError, match="^hand 2: the game was already over after hand 1$"):
         score(record("oh_hell", ["Ann", "Ben", "Cy"], hands, {"max_cards": 1}))
+
+
+# The hook on the 3-card hand, Dee dealing (seat 3): the bids Dee may make after Ann, Ben and Cy.
+@pytest.mark.parametrize("others, dealer_may_bid", [
+    ({0: 1, 1: 0, 2: 1}, [0, 2, 3]),       # 2 bid: Dee may not bid 1
+    ({0: 1, 1: 1, 2: 1}, [1, 2, 3]),       # 3 bid already: Dee may not bid 0
+    ({0: 0, 1: 0, 2: 0}, [0, 1, 2]),       # nothing bid: Dee may not bid 3
+    ({0: 2, 1: 1, 2: 1}, [0, 1, 2, 3]),    # 4 bid, over the 3 cards: no bid adds up, all allowed
+])
+def test_hook_dealer_choices(others, dealer_may_bid):
+    hands = [{"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]}, {"bids": [0, 0, 0, 0], "tricks": [1, 1, 0, 0]}]
+    before = score(record("oh_hell", FOUR, hands, {"hook": True}, first_dealer=1))
+    assert before.legal_bids(3, others) == dealer_may_bid
+    assert before.legal_bids(0, {}) == [0, 1, 2, 3]      # only the dealer is hooked
+    assert before.game.legal_bids(before.table, before.state, 3, others) == dealer_may_bid
+    for bid in range(4):
+        bids = [others[0], others[1], others[2], bid]
+        if bid in dealer_may_bid:
+            assert before.check_bids(bids) == tuple(bids)
+        else:
+            with pytest.raises(RuleError) as error:
+                before.check_bids(bids)
+            assert str(error.value) == (f"hand 3: Dee is dealing and can't bid {bid}: "
+                                        "the bids would add up to the 3 cards dealt")
+            assert (error.value.field, error.value.seat) == ("bids", 3)
+
+
+def test_hook_forbids_a_dealer_bid_of_zero_in_a_whole_game():
+    # 1 card, Ann dealing: Ben bids 1, so Ann's 0 would make the bids add up to the 1 card
+    hook = {"hook": True, "max_cards": 1}
+    with pytest.raises(RuleError, match="^hand 1: Ann is dealing and can't bid 0: the bids would add up "
+                                        "to the 1 card dealt$"):
+        score(record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [0, 1, 0], "tricks": [0, 1, 0]}], hook))
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [1, 1, 0], "tricks": [0, 1, 0]}], hook))
+    assert game.totals == (0, 11, 10)
+
+
+def test_the_second_hand_is_dealt_by_the_next_player_with_one_card_more():
+    # hand 2 has 2 cards and Ann deals (Cy dealt hand 1)
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [0, 0, 1], "tricks": [0, 0, 1]},
+                                                          {"bids": [0, 1, 2], "tricks": [0, 1, 1]}], first_dealer=2))
+    hand = game.hands[1]
+    assert hand.facts == {"dealer": 0, "cards": 2, "no_trump": False}
+    assert hand.explain == ("Ann bid 0, took 0: exact, 10 + 0 = 10", "Ben bid 1, took 1: exact, 10 + 1 = 11",
+                            "Cy bid 2, took 1: missed, 0")
+
+
+@pytest.mark.parametrize("players, cards, no_trump", [
+    (["Ann", "Ben", "Cy", "Dee"], 13, True),             # 4 x 13 = 52: every card dealt
+    (["Ann", "Ben", "Cy", "Dee"], 12, False),
+    (["Ann", "Ben", "Cy"], 15, False),                   # 3 x 15 = 45
+])
+def test_no_trump_on_a_hand_that_deals_every_card(players, cards, no_trump):
+    size = len(players)
+    hand = {"bids": [0] * (size - 1) + [cards], "tricks": [0] * (size - 1) + [cards]}
+    game = score(record("oh_hell", players, [hand], {"order": "down", "max_cards": cards}, first_dealer=0))
+    assert game.hands[0].facts == {"dealer": 0, "cards": cards, "no_trump": no_trump}
+    assert game.next["no_trump"] is False and game.next["cards"] == cards - 1
+
+
+def test_tricks_that_do_not_add_up_on_a_bigger_hand():
+    with pytest.raises(RuleError) as error:
+        score(record("oh_hell", FOUR, [{"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]},
+                                       {"bids": [0, 0, 0, 0], "tricks": [1, 1, 1, 0]}]))
+    assert str(error.value) == "hand 2: the tricks add up to 3, but 2 cards were dealt"

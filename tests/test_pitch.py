@@ -66,35 +66,46 @@ def test_illegal_auctions_are_rejected(bids, message, seat):
     assert (str(error.value), error.value.field, error.value.seat) == (message, "bids", seat)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"high": None}, "hand 1: say who took High"),
-    ({"low": 3}, "hand 1: Low must go to a player numbered 0 to 2"),
-    ({"jack": True}, "hand 1: Jack must go to a player numbered 0 to 2"),
-    ({"bids": ["pass", 2]}, "hand 1: bids must be a list of 3 entries, one per player"),
+@pytest.mark.parametrize("change, message, field", [
+    ({"high": None}, "hand 1: say who took High", "high"),
+    ({"low": None}, "hand 1: say who took Low", "low"),
+    ({"low": 3}, "hand 1: Low must go to a player numbered 0 to 2", "low"),
+    ({"jack": True}, "hand 1: Jack must go to a player numbered 0 to 2", "jack"),
+    ({"game": -1}, "hand 1: Game must go to a player numbered 0 to 2", "game"),
+    ({"bids": ["pass", 2]}, "hand 1: bids must be a list of 3 entries, one per player", "bids"),
 ])
-def test_bad_points_are_rejected(change, message):
-    with pytest.raises(RuleError, match=f"^{message}$"):
+def test_bad_points_are_rejected(change, message, field):
+    # the field names the control the form shows the message next to
+    with pytest.raises(RuleError) as error:
         play([{**hand(["pass", 2, "pass"], 0, 0), **change}])
+    assert (str(error.value), error.value.field) == (message, field)
 
 
-def test_bidder_out_a_set_pitcher_over_the_target_does_not_win():
-    # Ben reaches 6, then Cy pitches 2 at 6 and is set while Ben takes 2 more: Ben is at 8 but
-    # did not pitch, so the game goes on (bidder_out); Ben then pitches and makes it: Ben wins
-    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben +4
-             hand(["pass", "pass", 2], 2, 2, 1, 1),       # dealer Ben; Cy pitches 2: Cy +2, Ben +2
-             hand([2, "pass", "pass"], 1, 1, 2, 2)]       # dealer Cy; Ann pitches 2: set back; Ben +2 -> 8
+def test_with_partnerships_points_go_to_a_team():
+    with pytest.raises(RuleError) as error:
+        play([hand(["pass", 3, 2, "pass"], 2, 0)], {"partnerships": True}, players=FOUR, first_dealer=1)
+    assert (str(error.value), error.value.field) == ("hand 1: High must go to a team numbered 0 to 1", "high")
+
+
+@pytest.mark.parametrize("hands, totals", [
+    # Ben +4; Ben deals, Cy pitches 2 and is set while Ben takes Game: Ben at 7, the target,
+    # but Ben did not pitch, so the game goes on
+    ([hand(["pass", 4, "pass"], 1, 1, 1, 1), hand(["pass", "pass", 2], 1, 1, 1, 2)], (0, 7, -2)),
+    # Ben +4; Cy pitches 2: Cy +2, Ben +2; Cy deals, Ann pitches 2 and is set: Ben +2 -> 8, past it
+    ([hand(["pass", 4, "pass"], 1, 1, 1, 1), hand(["pass", "pass", 2], 2, 2, 1, 1), hand([2, "pass", "pass"], 1, 1, 2, 2)],
+     (-2, 8, 4)),
+])
+def test_bidder_out_a_player_at_the_target_who_did_not_pitch_does_not_win(hands, totals):
     game = play(hands)
-    assert game.totals == (-2, 8, 4) and not game.finished
-    game = play(hands + [hand(["pass", 2, "pass"], 1, 1)])
+    assert game.totals == totals and not game.finished and game.next is not None
+
+
+def test_bidder_out_the_player_over_the_target_wins_by_pitching_and_making_it():
+    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1), hand(["pass", "pass", 2], 2, 2, 1, 1),
+             hand([2, "pass", "pass"], 1, 1, 2, 2), hand(["pass", 2, "pass"], 1, 1)]
+    game = play(hands)
     assert game.finished and game.winners == ("Ben",) and game.totals == (-2, 10, 4)
-
-
-def test_bidder_out_a_set_pitcher_cannot_win_on_that_hand():
-    hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1),       # Ben 4
-             hand(["pass", "pass", 2], 1, 1, 1, 2),       # Ben 7 but Cy pitched (set back): game goes on
-             hand([2, "pass", "pass"], 2, 2, 2, 2)]
-    game = play(hands[:2])
-    assert game.totals == (0, 7, -2) and not game.finished
+    assert game.hands[-1].explain[-1] == "Ben wins with 10 (target 7)."
 
 
 def test_first_to_target_the_highest_over_the_target_wins_when_the_pitcher_is_set():
@@ -147,3 +158,21 @@ def test_target_setting_changes_the_end():
     hands = [hand(["pass", 4, "pass"], 1, 1, 1, 1)]
     assert play(hands, {"target": 4}).winners == ("Ben",)
     assert not play(hands, {"target": 5}).finished
+
+
+@pytest.mark.parametrize("seat, choices", [
+    # dealer Ann; Ben bids first, then Cy, then Ann. Key: the high bid before the seat's turn.
+    (1, {"0": ["pass", 1, 2, 3, 4]}),
+    (2, {"0": ["pass", 1, 2, 3, 4], "1": ["pass", 2, 3, 4], "2": ["pass", 3, 4], "3": ["pass", 4], "4": ["pass"]}),
+    # the dealer: forced to 2 when both passed, may match (steal) a bid, nothing after a 4
+    (0, {"0": [2, 3, 4], "1": ["pass", 1, 2, 3, 4], "2": ["pass", 2, 3, 4], "3": ["pass", 3, 4], "4": ["pass"]}),
+])
+def test_bid_choices_offered_on_the_form(seat, choices):
+    assert play([]).bid_choices(seat) == choices
+
+
+def test_bid_choices_follow_the_dealer():
+    # Cy deals: Ann bids first and Cy, dealing, is forced to 2 after two passes
+    game = play([], first_dealer=2)
+    assert game.bid_choices(0) == {"0": ["pass", 1, 2, 3, 4]}
+    assert game.bid_choices(2)["0"] == [2, 3, 4]

@@ -12,7 +12,7 @@ from rules_engine.cli import main
 from strategies import mutated, records
 
 PLACE = re.compile(r"^(format|game|hands|players|settings|first_dealer|first_captain|hand [1-9][0-9]*): \S")
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow])   # examples: the profile in conftest.py
 
 
 @SETTINGS

@@ -33,6 +33,7 @@ def test_record_problems_name_their_place(change, message):
     with pytest.raises(RuleError) as error:
         score({**record("oh_hell", FOUR), **change})
     assert str(error.value) == message
+    assert f"{error.value.place}: {error.value.message}" == message     # what the web layer shows
 
 
 @pytest.mark.parametrize("value", [None, [], "scorepad/1", 3])
@@ -80,3 +81,171 @@ def test_every_setting_has_a_default_that_is_accepted(game_id):
     for setting in game.settings(len(players)):
         assert score(record(game_id, players, settings={setting.name: setting.default})).hands == ()
         assert setting.help
+
+
+# Every whole-number setting: its default, and the smallest and largest value allowed (None: no
+# limit). The value below the smallest and above the largest is refused with the range in words.
+WHOLE_SETTINGS = [
+    ("oh_hell", 3, "max_cards", 15, 1, 17),       # 3 x 17 = 51 of the 52 cards
+    ("oh_hell", 4, "max_cards", 13, 1, 13),
+    ("oh_hell", 5, "max_cards", 10, 1, 10),
+    ("oh_hell", 6, "max_cards", 8, 1, 8),
+    ("oh_hell", 7, "max_cards", 7, 1, 7),
+    ("back_alley", 4, "max_cards", 13, 1, 13),
+    ("back_alley", 4, "bid_points", 5, 1, None),
+    ("back_alley", 4, "board_points", 10, 1, None),
+    ("pitch", 3, "target", 7, 1, None),
+    ("smear", 4, "extra_cards", 0, 0, 3),
+    ("smear", 4, "target", 15, 1, None),
+    ("gin3", 3, "knock_limit", 10, 1, 10),
+    ("gin3", 3, "undercut_bonus", 10, 0, None),
+    ("gin3", 3, "gin_bonus", 25, 0, None),
+    ("gin3", 3, "target", 100, 1, None),
+]
+
+# Every switch and choice: its default and the choices.
+OTHER_SETTINGS = [
+    ("oh_hell", "order", "up", ("up", "down", "up_down", "down_up")),
+    ("oh_hell", "hook", False, None),
+    ("oh_hell", "scoring", "exact", ("exact", "tricks_plus_bonus")),
+    ("oh_hell", "zero_bonus", False, None),
+    ("pitch", "partnerships", False, None),
+    ("pitch", "win_rule", "bidder_out", ("bidder_out", "first_to_target")),
+    ("pitch", "smudge", False, None),
+    ("smear", "win_rule", "first_to_target", ("first_to_target", "bidder_out")),
+    ("smear", "non_bidder_cap", False, None),
+    ("gin3", "box_win", "single", ("single", "double")),
+    ("gin3", "team_points", "both", ("both", "captain")),
+]
+
+
+def table_settings(game_id, count, settings=None):
+    return score(record(game_id, [f"P{n}" for n in range(count)], settings=settings)).table.settings
+
+
+def test_the_tables_name_every_setting_of_every_game():
+    named = {(g, name) for g, _, name, *_ in WHOLE_SETTINGS} | {(g, name) for g, name, *_ in OTHER_SETTINGS}
+    assert named == {(g, s.name) for g, game in GAMES.items() for s in game.settings(game.min_players)}
+
+
+@pytest.mark.parametrize("game_id, count, name, default, smallest, largest", WHOLE_SETTINGS)
+def test_whole_number_settings_defaults_and_ranges(game_id, count, name, default, smallest, largest):
+    assert table_settings(game_id, count)[name] == default
+    assert table_settings(game_id, count, {name: smallest})[name] == smallest
+    words = f"from {smallest} to {largest}" if largest is not None else f"{smallest} or more"
+    with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {smallest - 1}$"):
+        table_settings(game_id, count, {name: smallest - 1})
+    if largest is None:
+        assert table_settings(game_id, count, {name: 1000})[name] == 1000
+    else:
+        assert table_settings(game_id, count, {name: largest})[name] == largest
+        with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {largest + 1}$"):
+            table_settings(game_id, count, {name: largest + 1})
+
+
+@pytest.mark.parametrize("game_id, name, default, choices", OTHER_SETTINGS)
+def test_switch_and_choice_settings_defaults(game_id, name, default, choices):
+    count = min(4, GAMES[game_id].max_players)         # partnerships need 4
+    assert table_settings(game_id, count)[name] == default
+    if choices is None:
+        assert table_settings(game_id, count, {name: not default})[name] is (not default)
+        with pytest.raises(RuleError, match=f"^settings: {name} must be true or false$"):
+            table_settings(game_id, count, {name: "yes"})
+    else:
+        for choice in choices:
+            assert table_settings(game_id, count, {name: choice})[name] == choice
+        with pytest.raises(RuleError, match=f"^settings: {name} must be one of {', '.join(choices)}$"):
+            table_settings(game_id, count, {name: "sideways"})
+
+
+# The one-line explanation shown under every setting on the new-game form.
+HELP = {
+    ('oh_hell', 'max_cards'):
+        'Cards each in the biggest hand: from 1 up to 52 divided by the number of players.',
+    ('oh_hell', 'order'):
+        'The order of hand sizes: up from 1 card to the biggest hand, down from it to 1, up then down, or down then up.',
+    ('oh_hell', 'hook'):
+        'Screw the dealer: the dealer may not bid so that all the bids add up to the cards dealt.',
+    ('oh_hell', 'scoring'):
+        'Exact: 10 + tricks for taking exactly your bid, else 0. Tricks plus bonus: 1 a trick, and 10 more when exact.',
+    ('oh_hell', 'zero_bonus'):
+        'Bid 0 and take 0 to score 5 + the cards dealt instead.',
+    ('back_alley', 'max_cards'):
+        'Cards each in the first and last deal; 13 plays all 25 deals.',
+    ('back_alley', 'bid_points'):
+        'Points per trick bid, when the team makes its bid (and lost per trick bid when it does not).',
+    ('back_alley', 'board_points'):
+        'Points per card dealt for a board, times 2 for a double board, 3 for triple, 4 for quadruple.',
+    ('pitch', 'partnerships'):
+        'Four players in two teams, partners opposite.',
+    ('pitch', 'target'):
+        'Points needed to win (11, 15 and 21 are common).',
+    ('pitch', 'win_rule'):
+        "Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. First to target: the game ends when any side reaches the target.",
+    ('pitch', 'smudge'):
+        'Bid 4 and take all four points to win at once.',
+    ('smear', 'extra_cards'):
+        'Undealt cards the bidder may take before discarding back to 6.',
+    ('smear', 'target'):
+        'Points needed to win.',
+    ('smear', 'win_rule'):
+        'First to target: the game ends when a team reaches the target. Bidder out: only the team that won the bid and made it can go out.',
+    ('smear', 'non_bidder_cap'):
+        'The team that did not win the bid gains at most enough to reach the target.',
+    ('gin3', 'knock_limit'):
+        'Most deadwood a player may knock with.',
+    ('gin3', 'undercut_bonus'):
+        'Bonus for undercutting the knocker.',
+    ('gin3', 'gin_bonus'):
+        'Bonus for going gin (20 is also common).',
+    ('gin3', 'box_win'):
+        'Single: the box player scores a won hand once. Double: twice, once for each opponent.',
+    ('gin3', 'team_points'):
+        'Both: captain and advisor each score a hand the team wins. Captain: only the captain does.',
+    ('gin3', 'target'):
+        'Points needed to end the game.',
+}
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_setting_explains_itself_in_one_line(game_id):
+    game = GAMES[game_id]
+    assert {(game_id, s.name): s.help for s in game.settings(game.min_players)} == {
+        key: words for key, words in HELP.items() if key[0] == game_id}
+
+
+def test_bids_for_a_finished_game_are_refused():
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}],
+                        {"max_cards": 1}))
+    with pytest.raises(RuleError) as error:
+        game.check_bids([0, 0, 1])
+    assert str(error.value) == "hand 2: the game was already over after hand 1"
+
+
+def test_the_scored_game_names_its_game():
+    assert score(record("smear", FOUR)).to_dict()["game"] == "smear"
+
+
+@pytest.mark.parametrize("game_id, players, title", [("pitch", 3, "Pitch"), ("smear", 4, "Smear"),
+                                                     ("gin3", 3, "Three-player Gin")])
+def test_games_recorded_in_one_step_take_no_bids_alone(game_id, players, title):
+    game = score(record(game_id, FOUR[:players]))
+    with pytest.raises(RuleError) as error:
+        game.check_bids(["pass"] * players)
+    assert str(error.value) == f"hand 1: {title} records the bids together with the rest of the hand"
+    assert error.value.field == "bids"
+
+
+@pytest.mark.parametrize("game_id, players, message, seat", [
+    ("oh_hell", ["Ann", "  ", "Cy"], "players: player 2 needs a name", 1),
+    ("oh_hell", ["Ann", "Ben", " ann "], "players: two players are called ann: give each a different name", 2),
+    ("back_alley", ["Ann", "Ben", "Cy"], "players: Back Alley is for 4 players, not 3", None),
+    ("gin3", ["Ann", "Ben", "Cy", "Dee"], "players: Three-player Gin is for 3 players, not 4", None),
+    ("pitch", ["Ann", "Ben"], "players: Pitch is for 3 to 7 players, not 2", None),
+])
+def test_player_problems_name_the_seat_to_fix(game_id, players, message, seat):
+    with pytest.raises(RuleError) as error:
+        score(record(game_id, players))
+    assert str(error.value) == message
+    if seat is not None:
+        assert (error.value.field, error.value.seat) == ("players", seat)

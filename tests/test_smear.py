@@ -96,3 +96,42 @@ def test_extra_cards_setting_is_accepted_and_does_not_change_scores():
         assert play([OPENER], {"extra_cards": extra}).totals == (1, 2)
     with pytest.raises(RuleError, match="^settings: extra_cards must be from 0 to 3, not 4$"):
         play([], {"extra_cards": 4})
+
+
+def test_non_bidder_cap_a_team_already_at_the_target_gains_nothing():
+    # target 3, only the bidders go out. Hand 1 (Ann deals): Ben bids 2 and takes High, Low:
+    # 2 - 2. Hand 2 (Ben deals): Cy bids 2 and takes only High: set back to 0; Ben & Dee take
+    # Low, Jack, Game but only 1 counts: 0 - 3. Hand 3 (Cy deals): Ann bids 2, takes High, Low;
+    # Ben & Dee, at the target, take Jack and Game: they gain nothing.
+    settings = {"target": 3, "non_bidder_cap": True, "win_rule": "bidder_out"}
+    hands = [hand(["pass", 2, "pass", "pass"], 1, 1, 0, 0),
+             hand(["pass", "pass", 2, "pass"], 0, 1, 1, 1),
+             hand([2, "pass", "pass", "pass"], 0, 0, 1, 1)]
+    game = play(hands, settings)
+    assert [h.points for h in game.hands] == [(2, 2), (-2, 1), (2, 0)]
+    assert game.totals == (2, 3) and not game.finished
+    assert game.hands[2].explain == ("Ann bid 2 for Ann & Cy, who took 2 points (High, Low): made it, +2",
+                                     "Ben & Dee took 2 points (Jack, Game), but only points up to the target "
+                                     "of 3 count: 0")
+    assert play(hands, {**settings, "non_bidder_cap": False}).totals == (2, 7)
+
+
+@pytest.mark.parametrize("seat, choices", [
+    # dealer Ann; Ben bids first, then Cy, Dee, Ann. Key: the high bid before the seat's turn.
+    (1, {"0": ["pass", 2, 3, 4]}),
+    (2, {"0": ["pass", 2, 3, 4], "1": ["pass", 2, 3, 4], "2": ["pass", 3, 4], "3": ["pass", 4], "4": ["pass"]}),
+    # the dealer may pass when everyone else did (the hand is thrown in) and can't steal
+    (0, {"0": ["pass", 2, 3, 4], "1": ["pass", 2, 3, 4], "2": ["pass", 3, 4], "3": ["pass", 4], "4": ["pass"]}),
+])
+def test_bid_choices_offered_on_the_form(seat, choices):
+    assert play([]).bid_choices(seat) == choices
+
+
+def test_non_bidder_cap_a_gain_that_just_reaches_the_target_is_not_cut():
+    # target 3, cap on, bidder_out. Hand 1: 2 - 2. Hand 2 (Ben deals): Cy bids 3 for Ann & Cy and
+    # takes High and Low: set back to -1; Ben & Dee take Jack: exactly the 1 they may gain
+    settings = {"target": 3, "non_bidder_cap": True, "win_rule": "bidder_out"}
+    game = play([hand(["pass", 2, "pass", "pass"], 1, 1, 0, 0), hand(["pass", "pass", 3, "pass"], 0, 0, 1, None)],
+                settings)
+    assert game.hands[1].points == (-3, 1) and game.totals == (-1, 3) and not game.finished
+    assert game.hands[1].explain[1] == "Ben & Dee took 1 point (Jack): +1"
