@@ -206,16 +206,11 @@ def edit_hand(game_id: str, number: int):
     game = load(game_id, "change")
     if not 1 <= number <= len(game.hands):
         abort(404)
-    refused = fixable(game, number)
-    if refused:
-        return refused
-    before = before_hand(game.record, number)
-    form = forms.hand_form(before, "full")
-    forms.fill(form, game.hands[number - 1], before)
-    return edit_page(game, number, None, form)
+    return edit_page(game, number, None, as_stored=True)
 
 
-def edit_page(game: Game, number: int, problem: str | None, form=None):
+def edit_page(game: Game, number: int, problem: str | None, form=None, as_stored: bool = False):
+    """The form to fix hand `number` (filled in as stored, or with what was sent)."""
     if not 1 <= number <= len(game.hands):
         flash(f"Hand {number} was deleted from another phone meanwhile.")
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
@@ -224,6 +219,8 @@ def edit_page(game: Game, number: int, problem: str | None, form=None):
         return refused
     before = before_hand(game.record, number)
     form = form or forms.hand_form(before, "full")
+    if as_stored:
+        forms.fill(form, game.hands[number - 1], before)
     forms.stamp(form, game.version, number, "full")
     if problem:
         form.form_errors.append(problem)
