@@ -5,9 +5,12 @@ changes the seats of every game this browser may change, all or nothing, each ga
 entry; the renames table remembers exactly which seats, so it can be undone."""
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -21,7 +24,6 @@ from . import bp, db, kept_page, scored_version, writing
 
 SHELVES = ("home", "archived")        # the bin is not counted: those games are deleted
 RECENT_RENAMES = 5
-LONGEST_URL_NAME = 200                # a name in an address longer than this can't be anyone's
 
 
 class RenameForm(FlaskForm):
@@ -81,10 +83,25 @@ def players_page():
     return render_template("players.html", names=names, games=len(rows), renames=renames, form=forms.EmptyForm())
 
 
-@bp.route("/players/<path:name>", methods=["GET", "POST"])
-def player(name: str):
+@bp.app_template_global()
+def player_link(name: str) -> str:
+    """A player's page, by an opaque id: no player's name appears in an address the server logs."""
+    mark = hmac.new(current_app.config["SECRET_KEY"].encode(), records.same(name).encode(), hashlib.sha256)
+    return url_for("scorepad.player", token=mark.hexdigest()[:20])
+
+
+def named_by(token: str) -> str | None:
+    """The player (as most recently spelled) whose page `token` is, among the games this browser sees."""
+    with store.reading(db()):
+        names = records.names_in(as_game(row) for row in visible_rows())
+    return next((entry["name"] for entry in names if player_link(entry["name"]).endswith("/" + token)), None)
+
+
+@bp.route("/players/<token>", methods=["GET", "POST"])
+def player(token: str):
     """One player's record in every kind of game, head to head; POST: rename (or merge) the player."""
-    if len(name) > LONGEST_URL_NAME or not records.same(name):
+    name = named_by(token) if len(token) == 20 else None
+    if name is None:
         abort(404)
     if request.method == "GET":
         return kept_page(stamp(), lambda: player_page(name, RenameForm()))
@@ -129,7 +146,7 @@ def rename(name: str, form: RenameForm):
     games = f"{count} game{'' if count == 1 else 's'}"
     flash(f"{old} and {new} are one player now: {old} is {new} in {games}." if merged
           else f"{old} is {new} now, in {games}.")
-    return redirect(url_for("scorepad.player", name=new))
+    return redirect(player_link(new))
 
 
 def save_rename(name: str, new: str):
@@ -178,7 +195,7 @@ def undo_rename():
     games = f"{count} game{'' if count == 1 else 's'}"
     flash(f"Rename undone: {entry['old']} is back in {games}." +
           (f" {left} seat{' was' if left == 1 else 's were'} renamed again since and left alone." if left else ""))
-    return redirect(url_for("scorepad.player", name=entry["old"]))
+    return redirect(player_link(entry["old"]))
 
 
 def save_undo(rename_id: int):

@@ -82,6 +82,13 @@ ALL = [OH_HELL_1, OH_HELL_2, BACK_ALLEY, PITCH, SMEAR, GIN]
 #   Ben: 6 together, ahead 2, behind 3. Cy: 5 together, ahead 1, behind 0. Dee: 3 together, ahead 0, behind 1.
 
 
+def page_of(name):
+    """A player's page: an opaque id made with the app's secret key (the test app's is "test")."""
+    import hashlib
+    import hmac
+    return "/players/" + hmac.new(b"test", records.same(name).encode(), hashlib.sha256).hexdigest()[:20]
+
+
 def words(response):
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))))
 
@@ -117,7 +124,7 @@ def test_the_records_i_counted_by_hand_are_what_the_engine_says():
 
 
 def test_a_players_page_shows_the_numbers_counted_by_hand(client, six):
-    page = words(client.get("/players/Ann"))
+    page = words(client.get(page_of("Ann")))
     assert "6 games counted" in page
     assert "also written ann" in page
     assert "Played 2 games, won 1 Bids made: 3 of 5" in section(page, "Oh Hell")
@@ -129,16 +136,16 @@ def test_a_players_page_shows_the_numbers_counted_by_hand(client, six):
     assert "Ben 6 games together · ahead in 2 · behind in 3" in page
     assert "Cy 5 games together · ahead in 1 · behind in 0" in page
     assert "Dee 3 games together · ahead in 0 · behind in 1" in page
-    ben = words(client.get("/players/ben"))
+    ben = words(client.get(page_of("ben")))
     assert "Gins: 1 Hands in the box: 1" in section(ben, "Three-player Gin")
     assert "Ann 6 games together · ahead in 3 · behind in 2" in ben
 
 
 def test_names_are_one_player_whatever_their_case_and_show_the_latest_spelling(client, six):
     listing = client.get("/players").get_data(as_text=True)
-    assert re.findall(r'href="/players/([^"]+)"><b>([^<]+)</b><br><small>([^<]+)<', listing) == [
-        ("Ann", "Ann", "6 games"), ("Ben", "Ben", "6 games"), ("Cy", "Cy", "5 games"), ("Dee", "Dee", "3 games")]
-    assert words(client.get("/players/ANN")).split(" Oh Hell ")[0] == words(client.get("/players/Ann")).split(
+    assert re.findall(r'href="(/players/[^"]+)"><b>([^<]+)</b><br><small>([^<]+)<', listing) == [
+        (page_of(n), n, f"{count} games") for n, count in (("Ann", 6), ("Ben", 6), ("Cy", 5), ("Dee", 3))]
+    assert words(client.get(page_of("ANN"))).split(" Oh Hell ")[0] == words(client.get(page_of("Ann"))).split(
         " Oh Hell ")[0]
 
 
@@ -160,7 +167,7 @@ def test_a_game_that_cant_be_scored_is_left_out_and_said(app, client, six):
         db.execute("update hands set data = ? where game_id = (select id from games where key = ?) and position = 1",
                    ['{"bids": [9, "pass", "pass"], "high": 0, "low": 0}', six[3]])
         db.execute("update games set version = version + 1 where key = ?", [six[3]])
-    page = words(client.get("/players/Ann"))
+    page = words(client.get(page_of("Ann")))
     assert "5 games counted" in page
     assert "1 game with Ann can't be scored and is left out." in page
     assert " Pitch " not in page
@@ -170,10 +177,10 @@ def test_another_browsers_games_are_not_counted(app, client, six):
     other = app.test_client()
     play_through_forms(other, record("pitch", ["Ann", "Zed", "Cy"], [
         {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 0}]))
-    assert "6 games counted" in words(client.get("/players/Ann"))
+    assert "6 games counted" in words(client.get(page_of("Ann")))
     assert "Zed" not in words(client.get("/players"))
-    assert client.get("/players/Zed").status_code == 404
-    theirs = words(other.get("/players/Ann"))
+    assert client.get(page_of("Zed")).status_code == 404
+    theirs = words(other.get(page_of("Ann")))
     assert "1 game counted" in theirs and "Bids won: 1: made 1, set 0" in theirs
     assert [name for name in ("Ann", "Ben", "Cy", "Dee", "Zed") if f" {name} " in words(other.get("/players"))] == [
         "Ann", "Cy", "Zed"]
@@ -184,35 +191,35 @@ def test_the_owner_sees_every_players_games(app, client, six):
     play_through_forms(other, record("pitch", ["Ann", "Zed", "Cy"]))
     owner = app.test_client()
     owner.get(f"/owner/{app.config['OWNER_KEY']}")
-    assert "7 games counted" in words(owner.get("/players/Ann"))
+    assert "7 games counted" in words(owner.get(page_of("Ann")))
 
 
 def test_rename_changes_every_game_with_a_history_entry_and_the_scores_follow(app, client, six):
     before = [stored(client, game)["players"] for game in six]
-    response = client.post("/players/ann", data={"new": "  Annie  "})
-    assert response.status_code == 302 and response.headers["Location"] == "/players/Annie"
-    assert "Ann is Annie now, in 6 games." in words(client.get("/players/Annie"))
+    response = client.post(page_of("ann"), data={"new": "  Annie  "})
+    assert response.status_code == 302 and response.headers["Location"] == page_of("Annie")
+    assert "Ann is Annie now, in 6 games." in words(client.get(page_of("Annie")))
     for game, players in zip(six, before):
         after = [("Annie" if name.casefold() == "ann" else name) for name in players]
         assert stored(client, game)["players"] == after
         assert history_entries(app, game) == [({"players": players}, {"players": after})]
         assert client.get(f"/games/{game}/history").status_code == 200
     assert "won by Annie" in words(client.get("/"))                 # the home page's summary follows
-    assert client.get("/players/Ann").status_code == 404
-    page = words(client.get("/players/Annie"))
+    assert client.get(page_of("Ann")).status_code == 404
+    page = words(client.get(page_of("Annie")))
     assert "Bids made: 3 of 5" in page and "also written" not in page
 
 
 def test_a_rename_is_undone_seat_by_seat(app, client, six):
     before = [stored(client, game)["players"] for game in six]
-    client.post("/players/Ann", data={"new": "Annie"})
-    page = client.get("/players/Annie").get_data(as_text=True)
+    client.post(page_of("Ann"), data={"new": "Annie"})
+    page = client.get(page_of("Annie")).get_data(as_text=True)
     rename_id = re.search(r'name="undo" value="(\d+)"', page).group(1)
-    assert "Undo rename (Annie back to Ann)" in words(client.get("/players/Annie"))
+    assert "Undo rename (Annie back to Ann)" in words(client.get(page_of("Annie")))
     assert "Undo this rename (Annie back to Ann)" in words(client.get("/players"))
     response = client.post("/players", data={"undo": rename_id})
-    assert response.status_code == 302 and response.headers["Location"] == "/players/Ann"
-    assert "Rename undone: Ann is back in 6 games." in words(client.get("/players/Ann"))
+    assert response.status_code == 302 and response.headers["Location"] == page_of("Ann")
+    assert "Rename undone: Ann is back in 6 games." in words(client.get(page_of("Ann")))
     assert [stored(client, game)["players"] for game in six] == before        # "ann" is "ann" again
     assert len(history_entries(app, six[0])) == 2
     assert "(undone)" in words(client.get("/players"))
@@ -223,11 +230,11 @@ def test_a_rename_is_undone_seat_by_seat(app, client, six):
 def test_a_merge_can_be_undone_even_though_the_names_are_now_one(app, client):
     first = play_through_forms(client, record("pitch", ["Ben", "Cy", "Dee"]))
     second = play_through_forms(client, record("pitch", ["Benjamin", "Cy", "Dee"]))
-    response = client.post("/players/Ben", data={"new": "Benjamin"})
+    response = client.post(page_of("Ben"), data={"new": "Benjamin"})
     assert response.status_code == 302
     assert "Ben and Benjamin are one player now: Ben is Benjamin in 1 game." in words(
-        client.get("/players/Benjamin"))
-    assert "2 games counted" in words(client.get("/players/Benjamin"))
+        client.get(page_of("Benjamin")))
+    assert "2 games counted" in words(client.get(page_of("Benjamin")))
     rename_id = re.search(r'name="undo" value="(\d+)"', client.get("/players").get_data(as_text=True)).group(1)
     client.post("/players", data={"undo": rename_id})
     assert stored(client, first)["players"] == ["Ben", "Cy", "Dee"]          # only the seat it renamed
@@ -237,9 +244,9 @@ def test_a_merge_can_be_undone_even_though_the_names_are_now_one(app, client):
 def test_an_undo_that_would_give_a_game_two_seats_of_one_name_changes_nothing(app, client):
     first = play_through_forms(client, record("pitch", ["Ben", "Cy", "Dee"]))
     second = play_through_forms(client, record("pitch", ["Ben", "Eve", "Fay"]))
-    client.post("/players/Ben", data={"new": "Benjamin"})
+    client.post(page_of("Ben"), data={"new": "Benjamin"})
     rename_id = re.search(r'name="undo" value="(\d+)"', client.get("/players").get_data(as_text=True)).group(1)
-    client.post("/players/Cy", data={"new": "ben"})                  # allowed: nobody is Ben there now
+    client.post(page_of("Cy"), data={"new": "ben"})                  # allowed: nobody is Ben there now
     before = [stored(client, game) for game in (first, second)]
     response = client.post("/players", data={"undo": rename_id}, follow_redirects=True)
     assert "ben now plays in the Pitch game of " in words(response)
@@ -251,10 +258,10 @@ def test_an_undo_that_would_give_a_game_two_seats_of_one_name_changes_nothing(ap
 def test_an_undo_leaves_alone_the_seats_renamed_again_since(client):
     first = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
     second = play_through_forms(client, record("pitch", ["Ann", "Dee", "Eve"]))
-    client.post("/players/Ann", data={"new": "Annie"})
+    client.post(page_of("Ann"), data={"new": "Annie"})
     rename_id = re.search(r'name="undo" value="(\d+)"', client.get("/players").get_data(as_text=True)).group(1)
     third = play_through_forms(client, record("pitch", ["Annie", "Fay", "Gus"]))        # not renamed by it
-    client.post("/players/Annie", data={"new": "Anna"})
+    client.post(page_of("Annie"), data={"new": "Anna"})
     response = client.post("/players", data={"undo": rename_id}, follow_redirects=True)
     assert "Nothing to undo: every seat that rename changed has been renamed again since." in words(response)
     assert [stored(client, game)["players"][0] for game in (first, second, third)] == ["Anna"] * 3
@@ -268,16 +275,16 @@ def test_an_undo_leaves_alone_the_seats_renamed_again_since(client):
 def test_renaming_back_after_a_merge_renames_every_seat_so_undo_is_the_way_back(client):
     play_through_forms(client, record("pitch", ["Ben", "Cy", "Dee"]))
     play_through_forms(client, record("pitch", ["Benjamin", "Cy", "Dee"]))
-    client.post("/players/Ben", data={"new": "Benjamin"})
-    client.post("/players/Benjamin", data={"new": "Ben"})
-    assert "2 games counted" in words(client.get("/players/Ben"))
+    client.post(page_of("Ben"), data={"new": "Benjamin"})
+    client.post(page_of("Benjamin"), data={"new": "Ben"})
+    assert "2 games counted" in words(client.get(page_of("Ben")))
 
 
 def test_a_rename_that_would_give_a_game_two_seats_of_one_name_changes_nothing(app, client):
     games = [play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"])),
              play_through_forms(client, record("pitch", ["Ann", "Dee", "Eve"]))]
     before = [stored(client, game) for game in games]
-    response = client.post("/players/ann", data={"new": "BEN"})
+    response = client.post(page_of("ann"), data={"new": "BEN"})
     assert response.status_code == 200
     errors = re.findall(r'class="error"[^>]*>([^<]*)<', response.get_data(as_text=True))
     assert len(errors) == 1
@@ -292,16 +299,16 @@ def test_a_rename_that_would_give_a_game_two_seats_of_one_name_changes_nothing(a
 def test_a_watcher_cant_rename_and_a_scorers_rename_leaves_watched_games_alone(app, client):
     mine = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
     watcher = joined(app, client, mine, "Watch")
-    page = words(watcher.get("/players/Ann"))
+    page = words(watcher.get(page_of("Ann")))
     assert "You only watch the games with Ann: only their scorers can rename a player." in page
-    assert 'name="new"' not in watcher.get("/players/Ann").get_data(as_text=True)
-    response = watcher.post("/players/Ann", data={"new": "Annie"})
+    assert 'name="new"' not in watcher.get(page_of("Ann")).get_data(as_text=True)
+    response = watcher.post(page_of("Ann"), data={"new": "Annie"})
     assert response.status_code == 200
     assert "You only watch the games with Ann" in words(response)
     assert stored(client, mine)["players"] == ["Ann", "Ben", "Cy"]
     theirs = play_through_forms(watcher, record("pitch", ["Ann", "Dee", "Eve"]))   # the watcher scores this one
-    assert "In the 1 game you score; the 1 game you only watch keep the name Ann." in words(watcher.get("/players/Ann"))
-    watcher.post("/players/Ann", data={"new": "Annie"})
+    assert "In the 1 game you score; the 1 game you only watch keep the name Ann." in words(watcher.get(page_of("Ann")))
+    watcher.post(page_of("Ann"), data={"new": "Annie"})
     assert stored(watcher, theirs)["players"] == ["Annie", "Dee", "Eve"]
     assert stored(client, mine)["players"] == ["Ann", "Ben", "Cy"]
     rename_id = re.search(r'name="undo" value="(\d+)"', watcher.get("/players").get_data(as_text=True)).group(1)
@@ -317,25 +324,31 @@ def test_a_watcher_cant_rename_and_a_scorers_rename_leaves_watched_games_alone(a
 ])
 def test_hostile_names_get_a_message_next_to_the_field(client, typed, message):
     game = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
-    response = client.post("/players/Ann", data={"new": typed})
+    response = client.post(page_of("Ann"), data={"new": typed})
     assert response.status_code == 200
     errors = re.findall(r'<p class="error" id="new-error">([^<]*)<', response.get_data(as_text=True))
     assert [html.unescape(error) for error in errors] == [message]
     assert stored(client, game)["players"] == ["Ann", "Ben", "Cy"]
 
 
+def test_a_players_address_carries_no_name(client, six):
+    listing = client.get("/players").get_data(as_text=True)
+    addresses = re.findall(r'href="(/players/[^"]+)"', listing)
+    assert len(addresses) == 4 and not any(name in address for address in addresses for name in ("Ann", "Ben", "Cy", "Dee"))
+
+
 def test_html_in_a_name_is_only_text(client):
     game = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
     hostile = '<script>alert(1)</script>&"'
-    assert client.post("/players/Ann", data={"new": hostile}).status_code == 302
+    assert client.post(page_of("Ann"), data={"new": hostile}).status_code == 302
     assert stored(client, game)["players"][0] == hostile
-    for url in ("/players", "/players/" + hostile.replace("&", "%26").replace('"', "%22"), f"/games/{game}/history"):
+    for url in ("/players", page_of(hostile), f"/games/{game}/history"):
         response = client.get(url)
         assert response.status_code == 200, url
         assert "<script>alert" not in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("url", ["/players/nobody", "/players/" + "x" * 300, "/players/%20", "/players/a/b"])
+@pytest.mark.parametrize("url", [page_of("nobody"), "/players/" + "x" * 300, "/players/%20", "/players/a/b"])
 def test_unknown_players_are_404(client, url):
     play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
     assert client.get(url).status_code == 404
@@ -365,27 +378,27 @@ def test_forms_need_their_token(app, tmp_path):
             store.add_member(db(), "phone", game_row, "scorer")
     with phone.session_transaction() as session:
         session["browser"] = "phone"
-    response = phone.post("/players/Ann", data={"new": "Annie"})
+    response = phone.post(page_of("Ann"), data={"new": "Annie"})
     assert response.status_code == 200 and "This form was too old" in words(response)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', phone.get("/players/Ann").get_data(
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', phone.get(page_of("Ann")).get_data(
         as_text=True)).group(1)
-    assert phone.post("/players/Ann", data={"new": "Annie", "csrf_token": token}).status_code == 302
+    assert phone.post(page_of("Ann"), data={"new": "Annie", "csrf_token": token}).status_code == 302
 
 
 def test_the_players_pages_stay_under_10_kb_gzipped_with_their_css_and_js(client, six):
     from test_app import gzipped_weight
-    client.post("/players/Dee", data={"new": "Deirdre"})
-    for url in ("/players", "/players/Ann", "/players/Deirdre"):
+    client.post(page_of("Dee"), data={"new": "Deirdre"})
+    for url in ("/players", page_of("Ann"), page_of("Deirdre")):
         assert gzipped_weight(client, url) <= 10 * 1024, url
 
 
 def test_a_kept_players_page_follows_every_change(app, client):
     game = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
-    assert "Bids won: 0: made 0, set 0" in words(client.get("/players/Ann"))
+    assert "Bids won: 0: made 0, set 0" in words(client.get(page_of("Ann")))
     hand = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
     assert client.post(f"/games/{game}/hands/new", data=form_data("pitch", hand)).status_code == 302
-    assert "Bids won: 1: made 1, set 0" in words(client.get("/players/Ann"))       # 2 of 4 points: made
+    assert "Bids won: 1: made 1, set 0" in words(client.get(page_of("Ann")))       # 2 of 4 points: made
     watcher = joined(app, client, game, "Watch")
-    assert 'name="new"' not in watcher.get("/players/Ann").get_data(as_text=True)
+    assert 'name="new"' not in watcher.get(page_of("Ann")).get_data(as_text=True)
     watcher.get(invite_links(client, game)["Score with us"])                     # now a scorer too
-    assert 'name="new"' in watcher.get("/players/Ann").get_data(as_text=True)
+    assert 'name="new"' in watcher.get(page_of("Ann")).get_data(as_text=True)
