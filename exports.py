@@ -140,7 +140,7 @@ def records_in_zip(data: bytes) -> list[tuple[str, Any]]:
             continue
         try:
             found.append((info.filename, json.loads(archive.read(info).decode("utf-8"))))
-        except (ValueError, RecursionError, zipfile.BadZipFile, RuntimeError, NotImplementedError,
+        except (ValueError, RecursionError, zipfile.BadZipFile, RuntimeError,
                 OSError, EOFError, zlib.error):       # corrupt, encrypted or oddly compressed
             found.append((info.filename, None))
     return found
