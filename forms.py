@@ -23,9 +23,23 @@ WHOLE = re.compile(r"-?[0-9]{1,6}")
 
 
 class FieldError(ValueError):
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str, others: tuple[FieldError, ...] = ()):
         super().__init__(message)
         self.field = field
+        self.others = others                 # more fields with a problem, to show at once
+
+
+def every_choice(form: FlaskForm, asked: list[tuple[str, str]]) -> list[str]:
+    """The option tapped in each radio group of `asked` (name, what); every one left out is named."""
+    values, missing = [], []
+    for name, what in asked:
+        try:
+            values.append(choice(form, name, what))
+        except FieldError as error:
+            missing.append(error)
+    if missing:
+        raise FieldError(missing[0].field, str(missing[0]), tuple(missing[1:]))
+    return values
 
 
 class EmptyForm(FlaskForm):
@@ -70,6 +84,12 @@ def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
 
 def add_fields(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskForm]:
     return type("DynamicForm", (base,), fields)
+
+
+def attach_error(form: FlaskForm, error: FieldError) -> None:
+    """Show a FieldError (and any others it carries) next to the fields concerned."""
+    for one in (error, *error.others):
+        attach(form, one.field, str(one))
 
 
 def attach(form: FlaskForm, name: str, message: str) -> None:
@@ -252,14 +272,15 @@ def as_bid(text: str) -> Any:
 
 def bids_from(form: FlaskForm, scored: ScoredGame) -> list[Any]:
     table = scored.table
-    return [as_bid(choice(form, f"bid_{seat}", f"{table.name(seat)}'s bid")) for seat in range(table.size)]
+    asked = [(f"bid_{seat}", f"{table.name(seat)}'s bid") for seat in range(table.size)]
+    return [as_bid(value) for value in every_choice(form, asked)]
 
 
 def result_from(form: FlaskForm, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
     game_id, table = scored.game.id, scored.table
     if game_id == "oh_hell":
-        return {"tricks": [int(choice(form, f"tricks_{seat}", f"{table.name(seat)}'s tricks"))
-                           for seat in range(table.size)]}
+        asked = [(f"tricks_{seat}", f"{table.name(seat)}'s tricks") for seat in range(table.size)]
+        return {"tricks": [int(value) for value in every_choice(form, asked)]}
     if game_id == "back_alley":
         took = int(choice(form, "tricks_0", f"how many tricks {scored.sides[0]} took"))
         return {"tricks": [took, scored.next["cards"] - took]}
@@ -276,7 +297,10 @@ def result_from(form: FlaskForm, scored: ScoredGame, bids: list[Any] | None) -> 
         return {"result": "draw"}
     hand = {"result": result, "knocker": choice(form, "knocker", "who knocked"), "deadwood": {}}
     for side in ("box", "team"):
-        hand["deadwood"][side] = whole_number(form[f"deadwood_{side}"].data, f"deadwood_{side}")
+        typed = form[f"deadwood_{side}"].data
+        if result == "gin" and side == hand["knocker"] and not (typed or "").strip():
+            typed = "0"                      # going gin is 0 deadwood: nothing to type
+        hand["deadwood"][side] = whole_number(typed, f"deadwood_{side}")
     return hand
 
 

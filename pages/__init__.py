@@ -251,8 +251,9 @@ def summary_of(record: dict[str, Any], scored: ScoredGame | None, problem: RuleE
     if scored is None or problem is not None:
         return {"problem": problem.place if problem else "can't be scored"}
     top = max(scored.totals)
-    return {"leaders": [side for side, total in zip(scored.sides, scored.totals) if total == top] if scored.hands
-            else [], "top": top, "finished": scored.finished, "winners": list(scored.winners)}
+    level = len(set(scored.totals)) == 1                # everyone equal: nobody leads
+    return {"leaders": [] if level or not scored.hands else
+            [side for side, total in zip(scored.sides, scored.totals) if total == top], "top": top, "finished": scored.finished, "winners": list(scored.winners)}
 
 
 def refresh_summary(game_id: int) -> None:

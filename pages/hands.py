@@ -74,7 +74,7 @@ def checked_hand(form, scored: ScoredGame, record: dict[str, Any], number: int, 
             return hand, scored
         return hand, scored.then([hand, *record["hands"][number:]])
     except forms.FieldError as error:
-        forms.attach(form, error.field, str(error))
+        forms.attach_error(form, error)
     except RuleError as error:
         show_rule_error(form, error, number)
     return None

@@ -2,7 +2,7 @@
 service worker (served from the root so it looks after every page)."""
 from __future__ import annotations
 
-from flask import Response, current_app, jsonify, render_template, url_for
+from flask import Response, current_app, jsonify, render_template, send_from_directory, url_for
 
 from . import bp
 
@@ -29,3 +29,9 @@ def service_worker():
                 *(url_for("static", filename=name) for name, _, _ in ICONS), url_for("scorepad.manifest")]
     body = render_template("sw.js", version=version, precache=precache)
     return Response(body, mimetype="application/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for it whatever the page says: the app's icon."""
+    return send_from_directory(current_app.static_folder, "icon-192.png", mimetype="image/png", max_age=7 * 24 * 3600)

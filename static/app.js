@@ -30,7 +30,8 @@
         if (v === null) all = false; else if (/^\d+$/.test(v)) total += Number(v);
       });
       var cards = Number(out.dataset.cards);
-      out.textContent = out.dataset.label + ": " + total + " of " + cards + (all ? "" : " so far");
+      out.textContent = out.dataset.label + ": " + total + " of " + cards
+        + (total > cards ? " - too many" : all ? "" : " so far");
       var hook = form.querySelector("fieldset[data-hook]");
       if (hook && out.dataset.sum === "bids") {
         var others = 0, known = true;

@@ -408,3 +408,29 @@ def test_text_is_gzipped_for_browsers_that_ask_and_assets_are_versioned(client):
         assert css.headers["Content-Encoding"] == "gzip" and "max-age=31536000" in css.headers["Cache-Control"]
         assert b"@media print" in gzip.decompress(css.data)
     assert "Content-Encoding" not in client.get("/games/new/oh_hell").headers
+
+
+def test_every_bid_left_out_is_named_at_once(client):
+    game_id = start(client)
+    response = client.post(f"/games/{game_id}/hands/new", data={"bid_2": "0"})
+    assert errors(response) == ["Choose Ben's bid.", "Choose Dee's bid.", "Choose Ann's bid."]   # in bidding order
+
+
+def test_going_gin_needs_no_zero_typed_for_the_gin_side(client):
+    game_id = play_through_forms(client, record("gin3", ["Ann", "Ben", "Cy"]))
+    data = {"result": "gin", "knocker": "box", "deadwood_box": "", "deadwood_team": "30"}
+    assert client.post(f"/games/{game_id}/hands/new", data=data).status_code == 302
+    assert client.get(f"/games/{game_id}/record.json").get_json()["hands"] == [
+        {"result": "gin", "knocker": "box", "deadwood": {"box": 0, "team": 30}}]
+
+
+def test_nobody_is_leading_while_everyone_is_level(client):
+    game_id = play_through_forms(client, record("smear", FOUR, [{"bids": ["pass"] * 4}]))
+    assert 'class="lead"' not in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Leading" not in text(client.get("/"))
+
+
+def test_the_browser_s_favicon_request_finds_the_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.mimetype == "image/png"
+    response.close()
