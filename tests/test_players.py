@@ -129,8 +129,8 @@ def test_a_players_page_shows_the_numbers_counted_by_hand(client, six):
     assert "also written ann" in page
     assert "Played 2 games, won 1 Bids made: 3 of 5" in section(page, "Oh Hell")
     assert "Played 1 game, won 0 Team's bids made: 1 of 2" in section(page, "Back Alley")
-    assert "Played 1 game, won 1 Bids won: 3: made 2, set 1" in section(page, "Pitch")
-    assert "Played 1 game, won 0 Bids won: 1: made 0, set 1" in section(page, "Smear")
+    assert "Played 1 game, won 1 Bids won 3, made 2, set 1" in section(page, "Pitch")
+    assert "Played 1 game, won 0 Bids won 1, made 0, set 1" in section(page, "Smear")
     assert "Played 1 game, won 0 Knocks: 3 (undercut 2) Gins: 0 Hands in the box: 2" in section(
         page, "Three-player Gin")
     assert "Ben 6 games together · ahead in 2 · behind in 3" in page
@@ -181,7 +181,7 @@ def test_another_browsers_games_are_not_counted(app, client, six):
     assert "Zed" not in words(client.get("/players"))
     assert client.get(page_of("Zed")).status_code == 404
     theirs = words(other.get(page_of("Ann")))
-    assert "1 game counted" in theirs and "Bids won: 1: made 1, set 0" in theirs
+    assert "1 game counted" in theirs and "Bids won 1, made 1, set 0" in theirs
     assert [name for name in ("Ann", "Ben", "Cy", "Dee", "Zed") if f" {name} " in words(other.get("/players"))] == [
         "Ann", "Cy", "Zed"]
 
@@ -397,7 +397,7 @@ def test_a_kept_players_page_follows_every_change(app, client):
     assert "Bids won: 0: made 0, set 0" in words(client.get(page_of("Ann")))
     hand = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
     assert client.post(f"/games/{game}/hands/new", data=form_data("pitch", hand)).status_code == 302
-    assert "Bids won: 1: made 1, set 0" in words(client.get(page_of("Ann")))       # 2 of 4 points: made
+    assert "Bids won 1, made 1, set 0" in words(client.get(page_of("Ann")))       # 2 of 4 points: made
     watcher = joined(app, client, game, "Watch")
     assert 'name="new"' not in watcher.get(page_of("Ann")).get_data(as_text=True)
     watcher.get(invite_links(client, game)["Score with us"])                     # now a scorer too
