@@ -394,7 +394,7 @@ def test_the_players_pages_stay_under_10_kb_gzipped_with_their_css_and_js(client
 
 def test_a_kept_players_page_follows_every_change(app, client):
     game = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
-    assert "Bids won: 0: made 0, set 0" in words(client.get(page_of("Ann")))
+    assert "Bids won 0, made 0, set 0" in words(client.get(page_of("Ann")))
     hand = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
     assert client.post(f"/games/{game}/hands/new", data=form_data("pitch", hand)).status_code == 302
     assert "Bids won 1, made 1, set 0" in words(client.get(page_of("Ann")))       # 2 of 4 points: made
