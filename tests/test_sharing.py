@@ -228,3 +228,10 @@ def test_each_qr_code_on_the_invite_page_decodes_to_its_link(client):
     assert len(codes) == len(links) == 3
     assert [qr_text(svg) for svg in codes] == links
     assert all(link.startswith(f"http://localhost/join/{game_id}/") for link in links)
+
+
+def test_a_watcher_sees_the_bids_waiting_for_their_tricks(app, client):
+    game_id = play_through_forms(client, record("oh_hell", ["Ann", "Ben", "Cy"]))
+    watcher = joined(app, client, game_id, "Watch")
+    client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0"})
+    assert "Bids in: Ann 1, Ben 0, Cy 0." in watcher.get(f"/games/{game_id}").get_data(as_text=True)
