@@ -87,8 +87,8 @@ def fields(hand: dict) -> dict[str, str]:
     return data | {point: "none" if hand[point] is None else str(hand[point]) for point in ("high", "low", "jack", "game")}
 
 
-def table(base: str, game: str, counts: Counts, deadline: float, acknowledged: list, rng: random.Random) -> None:
-    phones = [Phone(base, counts), Phone(base, counts)]
+def table(base: str, game: str, phones: list[Phone], counts: Counts, deadline: float, acknowledged: list,
+          rng: random.Random) -> None:
     url = f"/games/{game}/hands/new"
     while time.time() < deadline:
         try:
@@ -140,13 +140,18 @@ def wait_until_up(url: str) -> None:
     raise RuntimeError("the server did not come up")
 
 
-def new_game(base: str) -> str:
-    phone = Phone(base, Counts())
+def new_game(base: str, counts: Counts) -> tuple[str, list[Phone]]:
+    """A game made on one phone, and a second phone that opened its score-with-us link."""
+    phone, other = Phone(base, counts), Phone(base, counts)
     form = hidden(phone.get("/games/new/pitch"))
     data = form | {"player_0": "Ann", "player_1": "Ben", "player_2": "Cy", "first_dealer": "0",
                    "setting_target": "100000"}
     _, url, _ = phone.post("/games/new/pitch", data)
-    return url.rstrip("/").rsplit("/", 1)[1]
+    game = url.rstrip("/").rsplit("/", 1)[1]
+    invite = phone.get(f"/games/{game}/invite")
+    link = re.search(r'<h2>Score with us</h2>.*?<a href="([^"]+)" class="link-text"', invite, re.S).group(1)
+    other.get(link.replace("&amp;", "&").removeprefix(base))             # the link names this server
+    return game, [phone, other]
 
 
 def main() -> None:
@@ -163,10 +168,12 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         server = start_server(port, instance, args.workers, log)
         wait_until_up(base + "/")
-        games = [new_game(base) for _ in range(args.tables)]
-        counts, acknowledged = Counts(), {game: [] for game in games}
+        counts = Counts()
+        tables = dict(new_game(base, counts) for _ in range(args.tables))
+        games = list(tables)
+        acknowledged = {game: [] for game in games}
         deadline = time.time() + args.seconds
-        threads = [threading.Thread(target=table, args=(base, game, counts, deadline, acknowledged[game],
+        threads = [threading.Thread(target=table, args=(base, game, tables[game], counts, deadline, acknowledged[game],
                                                         random.Random(n))) for n, game in enumerate(games)]
         for thread in threads:
             thread.start()
@@ -180,10 +187,8 @@ def main() -> None:
         try:
             lost = duplicated = broken = stored_total = 0
             for game in games:
-                with urllib.request.urlopen(f"{base}/games/{game}/record.json", timeout=30) as response:
-                    hands = json.loads(response.read())["hands"]
-                with urllib.request.urlopen(f"{base}/games/{game}", timeout=30) as response:
-                    broken += "can't be scored" in response.read().decode()
+                hands = json.loads(tables[game][0].get(f"/games/{game}/record.json"))["hands"]
+                broken += "can't be scored" in tables[game][0].get(f"/games/{game}")
                 stored_total += len(hands)
                 lost += sum(1 for number, hand in acknowledged[game]
                             if number > len(hands) or hands[number - 1] != hand)
