@@ -54,7 +54,7 @@ def new_game_posts(base: str, count: int) -> int:
                 "setting_target": "11"}
         request = urllib.request.Request(f"{base}/games/new/pitch", urllib.parse.urlencode(data).encode())
         with opener.open(request) as answer:
-            accepted += "/games/" in answer.url and answer.url.rstrip("/").split("/")[-1].isdigit()
+            accepted += "/games/" in answer.url and "/games/new" not in answer.url     # landed on the new game
     return accepted
 
 
