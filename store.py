@@ -234,9 +234,6 @@ def get_row(db: Database, game_id: int) -> dict[str, Any] | None:
     return one_row(db, "select * from games where id = ?", [game_id]) if 0 < game_id <= MAX_ID else None
 
 
-def version_of(db: Database, game_id: int) -> int | None:
-    row = db.execute("select version from games where id = ?", [game_id]).fetchone() if 0 < game_id <= MAX_ID else None
-    return row[0] if row else None
 
 
 def record_from(db: Database, row: dict[str, Any]) -> dict[str, Any]:
@@ -250,10 +247,6 @@ def record_from(db: Database, row: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def record_of(db: Database, game_id: int) -> dict[str, Any] | None:
-    """The game as a `scorepad/1` record, or None when there is no such game."""
-    row = get_row(db, game_id)
-    return None if row is None else record_from(db, row)
 
 
 def pending_bids(db: Database, game_id: int) -> list[Any] | None:
