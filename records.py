@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from rules_engine import GAMES, ScoredGame
+from rules_engine.gin3 import knock_undercut
 
 KINDS = ("oh_hell", "back_alley", "pitch", "smear", "gin3")
 MAX_NAME = 40
@@ -150,15 +151,13 @@ def count_gin_hand(kind: KindRecord, raw: dict[str, Any], roles: dict[str, int],
     kind.box += roles["box"] == seat
     if raw["result"] == "draw":
         return
-    knocker, other = ("box", "team") if raw["knocker"] == "box" else ("team", "box")
-    if roles["box" if knocker == "box" else "captain"] != seat:
+    if roles["box" if raw["knocker"] == "box" else "captain"] != seat:
         return
     if raw["result"] == "gin":
         kind.gins += 1
         return
     kind.knocks += 1
-    # The rules: a knock is undercut when the knocker's deadwood is equal to or higher than the other side's.
-    kind.undercut += raw["deadwood"][knocker] >= raw["deadwood"][other]
+    kind.undercut += knock_undercut(raw)
 
 
 # --- renames and merges --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from markupsafe import Markup
 
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team_multiplier
+from rules_engine.gin3 import knock_undercut
 from rules_engine.core import bidding_order, plural, signed
 
 
@@ -85,9 +86,7 @@ def gin_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Ma
     else:
         did = Markup("{} knocked with {}").format(names[knocker], mine)
     words = Markup("{}, {} had {}: ").format(did, names[other], theirs)
-    # The engine's facts say who was in the box, not whether a knock was undercut. The rules: a knock
-    # (not gin) is undercut when the knocker's deadwood is equal to or higher than the other side's.
-    if raw["result"] == "knock" and mine >= theirs:
+    if knock_undercut(raw):
         words += "undercut, "
     return words + gin_points(table, roles, hand.points)
 

@@ -33,6 +33,20 @@ class GinHand:
     deadwood: Mapping[Side, int] | None = None
 
 
+def undercut(result: str, knocker_deadwood: int, other_deadwood: int) -> bool:
+    """A knock (not gin) is undercut when the other side has as little deadwood as the knocker, or less."""
+    return result == Result.KNOCK.value and knocker_deadwood >= other_deadwood
+
+
+def knock_undercut(raw: Mapping[str, Any]) -> bool:
+    """Whether a recorded (already checked) gin hand was an undercut knock."""
+    if raw.get("result") != Result.KNOCK.value:
+        return False
+    knocker = raw["knocker"]
+    other = Side.TEAM.value if knocker == Side.BOX.value else Side.BOX.value
+    return undercut(raw["result"], raw["deadwood"][knocker], raw["deadwood"][other])
+
+
 def hand_value(hand: GinHand, settings: Mapping[str, Any]) -> tuple[Side, int, str]:
     """Which side wins the hand, by how much, and the arithmetic ({knocker}, {other}: names)."""
     knocker, other = hand.knocker, hand.knocker.other
@@ -40,7 +54,7 @@ def hand_value(hand: GinHand, settings: Mapping[str, Any]) -> tuple[Side, int, s
     if hand.result is Result.GIN:
         bonus = settings["gin_bonus"]
         return knocker, theirs + bonus, f"{{knocker}} went gin against {theirs}: {theirs} + {bonus} = {theirs + bonus}"
-    if mine < theirs:
+    if not undercut(hand.result.value, mine, theirs):
         return knocker, theirs - mine, (f"{{knocker}} knocked with {mine} against {theirs}: "
                                         f"{theirs} - {mine} = {theirs - mine}")
     bonus = settings["undercut_bonus"]

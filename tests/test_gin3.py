@@ -139,3 +139,17 @@ def test_double_box_win_explains_the_doubling():
 def test_the_end_of_the_game_is_explained(settings, hands, last_words):
     game = play(hands, settings)
     assert game.finished and game.hands[-1].explain[-1] == last_words
+
+
+@pytest.mark.parametrize("result, knocker, box, team, undercut", [
+    ("knock", "box", 5, 3, True),      # the box knocked with 5, the team had 3: undercut
+    ("knock", "box", 4, 4, True),      # equal counts as undercut
+    ("knock", "box", 3, 5, False),
+    ("knock", "team", 2, 9, True),     # the team knocked with 9 against the box's 2
+    ("knock", "team", 9, 2, False),
+    ("gin", "box", 0, 0, False),       # gin is never undercut
+])
+def test_which_knocks_are_undercut(result, knocker, box, team, undercut):
+    from rules_engine.gin3 import knock_undercut
+    assert knock_undercut({"result": result, "knocker": knocker, "deadwood": {"box": box, "team": team}}) is undercut
+    assert knock_undercut({"result": "draw"}) is False
