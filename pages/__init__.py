@@ -4,14 +4,15 @@ Views stay thin: the engine scores and checks, store.py keeps the records."""
 from __future__ import annotations
 
 import functools
-import gzip
 import hashlib
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flask import Blueprint, Response, abort, current_app, make_response, request, session
+from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
 import access
@@ -123,7 +124,7 @@ TOKEN = "@@form-token@@"      # stands for this browser's form token in a kept p
 
 def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     """A page that depends only on `stamp` (with the address asked for): each worker keeps it
-    rendered, and a phone that already has it gets a 304. Form tokens are put in per browser."""
+    rendered and gzipped, and a phone that already has it gets a 304. Form tokens are put in per browser."""
     if session.get("_flashes"):
         return render()
     key = (current_app.config["DATABASE"], request.full_path, request.host,
@@ -132,40 +133,66 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
-        body = PAGES.get(key)
-        if body is None:
+        kept = PAGES.get(key)
+        if kept is None:
             rendered = make_response(render())
             if rendered.status_code != 200:
                 return rendered
             body = rendered.get_data(as_text=True)
             if current_app.config.get("WTF_CSRF_ENABLED", True):
-                body = body.replace(generate_csrf(), TOKEN)
-            PAGES.put(key, body)
+                body = body.replace(form_token(), TOKEN)
+            kept = KeptPage(body.encode().split(TOKEN.encode()))
+            PAGES.put(key, kept)
+        token = form_token().encode() if len(kept.pieces) > 1 else b""
         response = Response(status=200, mimetype="text/html")
-        zipped = "gzip" in request.headers.get("Accept-Encoding", "")
-        if TOKEN in body:                         # this browser's form token, then a quick gzip
-            data = body.replace(TOKEN, generate_csrf()).encode()
-            response.set_data(gzip.compress(data, 1) if zipped else data)
-        else:                                     # the same bytes for everyone: gzipped once
-            response.set_data(zipped_once(key, body) if zipped else body.encode())
-        if zipped:
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            response.set_data(kept.gzipped(token))
             response.headers["Content-Encoding"] = "gzip"
             response.headers["Vary"] = "Accept-Encoding, Cookie"
+        else:
+            response.set_data(token.join(kept.pieces))
     response.headers.setdefault("Vary", "Cookie")
     response.headers["Cache-Control"] = "private, no-cache"
     response.set_etag(etag)
     return response
 
 
-ZIPPED = Recent(256)
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
 
 
-def zipped_once(key: tuple[Any, ...], body: str) -> bytes:
-    data = ZIPPED.get(key)
-    if data is None:
-        data = gzip.compress(body.encode(), 6)
-        ZIPPED.put(key, data)
-    return data
+class KeptPage:
+    """A rendered page cut at its form tokens, each piece deflated once: a browser's copy is the
+    pieces with its own token between them (as stored deflate blocks), so nothing is compressed per request."""
+
+    def __init__(self, pieces: list[bytes]) -> None:
+        self.pieces = pieces
+        deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+        self.deflated = [deflate.compress(piece) + deflate.flush(zlib.Z_FULL_FLUSH) for piece in pieces[:-1]]
+        self.deflated.append(deflate.compress(pieces[-1]) + deflate.flush(zlib.Z_FINISH))
+        self.size = sum(map(len, pieces))
+
+    def gzipped(self, token: bytes) -> bytes:
+        stored = b"\x00" + struct.pack("<HH", len(token), 0xFFFF ^ len(token)) + token    # a stored block
+        crc = 0
+        for n, piece in enumerate(self.pieces):
+            crc = zlib.crc32(piece, zlib.crc32(token, crc) if n else crc)
+        size = self.size + len(token) * (len(self.pieces) - 1)
+        return GZIP_HEADER + stored.join(self.deflated) + struct.pack("<II", crc, size & 0xFFFFFFFF)
+
+
+SIGNED = Recent(1024)       # a browser's form token, signed once: tokens have no time limit
+
+
+def form_token() -> str:
+    """This browser's signed form token (the one Flask-WTF puts in forms), signed once per worker."""
+    raw = session.get("csrf_token")
+    signed = SIGNED.get(raw) if raw else None
+    if signed is None:
+        signed = generate_csrf()
+        SIGNED.put(session["csrf_token"], signed)
+    else:
+        g.csrf_token = signed
+    return signed
 
 
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:

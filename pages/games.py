@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from typing import Any
 
@@ -12,11 +13,12 @@ from markupsafe import Markup
 import access
 import chart
 import forms
+import i18n
 import store
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from summary import hand_summary, next_banner
 
-from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
+from . import Recent, bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
 
 
 HOME_PAGE_SIZE = 20
@@ -234,7 +236,7 @@ def rematch(game_id: str):
     return redirect(url_for("scorepad.scoreboard", game_id=new_key))
 
 
-HANDS_PAGE_SIZE = 50
+HANDS_PAGE_SIZE = 25         # a whole game of Back Alley (25 deals) on one page
 
 
 @bp.get("/games/<game_id>")
@@ -247,7 +249,7 @@ def scoreboard(game_id: str):
     pages = max(1, -(-len(played) // HANDS_PAGE_SIZE))
     page = min(max(1, forms.sent_number(request.args.get("page")) or 1), pages)
     shown = played[(page - 1) * HANDS_PAGE_SIZE:page * HANDS_PAGE_SIZE]
-    rows = [{"hand": hand, "summary": hand_summary(scored, game.hands[hand.number - 1], hand)} for hand in shown]
+    rows = hand_rows(game, shown, url_for("scorepad.show_hand", game_id=game_id, number=0)[:-1])
     undo = changes.last_change(game) if game.may("change") else None
     return render_template("scoreboard.html", game=game, game_id=game_id, scored=scored, rows=rows,
                            page=page, pages=pages, undo=undo, undo_words=undo and changes.undo_words(undo),
@@ -256,6 +258,25 @@ def scoreboard(game_id: str):
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
                            chart=score_chart(scored), next_first=next_first(game),
                            form=forms.stamp(forms.ChangeForm(), game.version))
+
+
+ROWS = Recent(4096)         # a scoreboard row's HTML: a hand's row stays the same while later hands are added
+
+
+def hand_rows(game, shown: list[Any], link: str) -> Markup:
+    """The scoreboard rows of the hands `shown`, each rendered once per worker while it stays the same."""
+    template = current_app.jinja_env.get_template("_hand_row.html")
+    scored, out = game.scored, []
+    for hand in shown:
+        raw = game.hands[hand.number - 1]
+        key = (current_app.config["DATABASE"], game.row, i18n.lang(), link, hand.number, json.dumps(raw, sort_keys=True),
+               repr(hand.facts), hand.points, hand.totals, scored.table.players)
+        html = ROWS.get(key)
+        if html is None:
+            html = template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand))
+            ROWS.put(key, html)
+        out.append(html)
+    return Markup("".join(out))
 
 
 def next_first(game) -> str:

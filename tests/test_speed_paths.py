@@ -93,9 +93,26 @@ def test_a_thousand_hand_game_pages_its_hands_and_refuses_a_1001st(client):
     response = client.post("/games/import", data={"record": json.dumps(record("gin3", ["Ann", "Ben", "Cy"], hands))})
     game_id = response.headers["Location"].rsplit("/", 1)[1]
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert board.count('class="facts"') == 50 and ">1000 · " in board and "Older hands (2 of 20)" in board
-    last_page = client.get(f"/games/{game_id}?page=20").get_data(as_text=True)
+    assert board.count('class="facts"') == 25 and ">1000 · " in board and "Older hands (2 of 40)" in board
+    last_page = client.get(f"/games/{game_id}?page=40").get_data(as_text=True)
     assert ">1 · " in last_page and "Older hands" not in last_page
     refused = client.post(f"/games/{game_id}/hands/new", data={"result": "draw"})
     assert "A game has at most 1,000 hands, not 1,001: start a new game to play on." in \
         refused.get_data(as_text=True).replace("&#39;", "'")
+
+
+def test_a_scoreboard_row_follows_a_fix_to_an_earlier_hand(client):
+    """Rows are kept rendered; after hand 1 is fixed (Game to Cy, not Ben), hand 2's row (Ben pitched 2
+    and made it, Game to Ann) shows the new totals, exactly as a page rendered from nothing kept."""
+    second = {"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "jack": None, "game": 0}
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND, second]))
+    before = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "<td>+2<small><b>3</b></small></td><td>0<small><b>0</b></small></td></tr>" in before   # Ben 1+2, Cy 0
+    fixed = client.post(f"/games/{game_id}/hands/1/edit", data=form_data("pitch", {**PITCH_HAND, "game": 2}))
+    assert fixed.status_code == 302
+    client.get(f"/games/{game_id}")                                        # shows "Hand 1 saved" once
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "<td>+2<small><b>2</b></small></td><td>0<small><b>1</b></small></td></tr>" in board    # Ben 0+2, Cy 1
+    pages.games.ROWS.items.clear()
+    pages.PAGES.items.clear()
+    assert client.get(f"/games/{game_id}").get_data(as_text=True) == board
