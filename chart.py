@@ -163,9 +163,11 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
         out.append(f'<text x="{x}" y="{bottom + 15}" text-anchor="middle" fill="{MUTED}">{hand}</text>')
     out.append(f'<path stroke="{INK}" fill="none" d="M{LEFT} {TOP}V{bottom}H{WIDTH - RIGHT}"/>')
     out.append(f'<text x="{WIDTH - RIGHT}" y="{bottom + 26}" text-anchor="end" fill="{MUTED}">hand</text>')
+    xs = {h: number(scale.x(h)) for h in shown}                 # the same for every side
+    ys = {total: number(scale.y(total)) for total in {t for side in series for t in side}}
     for i in range(count):
         colour, dash, shape = side_look(i)
-        points = " ".join(f"{number(scale.x(h))},{number(scale.y(series[i][h]))}" for h in shown)
+        points = " ".join(f"{xs[h]},{ys[series[i][h]]}" for h in shown)
         out.append(f'<g aria-hidden="true">{line(colour, dash, points)}'
                    + markers(colour, shape, [(scale.x(h), scale.y(series[i][h])) for h in marked]) + "</g>")
     # the legend: a sample of each side's line and marker, and its name

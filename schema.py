@@ -87,3 +87,10 @@ def add_renames(db: Database) -> None:
     db["renames"].create({"id": int, "at": str, "browser": str, "old": str, "new": str, "seats": str,
                           "undone": str}, pk="id")
     db["renames"].create_index(["browser", "id"])
+
+
+@migrations()
+def add_hand_versions(db: Database) -> None:
+    """The game version that last wrote each hand: a worker that scored an earlier version reads and
+    scores only the hands added since (0: written before this column, so before any worker started)."""
+    db["hands"].add_column("version", int, not_null_default=0)

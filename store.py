@@ -124,7 +124,7 @@ def create_game(db: Database, record: dict[str, Any], action: str = "created", k
             "key": random_key(), "scorer_key": random_key(), "watcher_key": random_key(),
             "created": created_stamp(record, stamp), "updated": stamp, "form_key": key,
             "note": note_of(record)}).last_pk
-        db["hands"].insert_all({"game_id": game_id, "position": n, "data": dump(hand)}
+        db["hands"].insert_all({"game_id": game_id, "position": n, "data": dump(hand), "version": 1}
                                for n, hand in enumerate(record.get("hands") or [], start=1))
         log(db, game_id, action)
     db.touched.add(game_id)
@@ -141,6 +141,16 @@ def hands_of(db: Database, game_id: int) -> list[dict[str, Any]]:
             db["hands"].rows_where("game_id = ?", [game_id], order_by="position")]
 
 
+def hands_since(db: Database, game_id: int, version: int, count: int) -> list[tuple[int, str]] | None:
+    """The hands written after `version` when they are only new ones after the first `count` (as
+    (position, data)); None when an earlier hand was changed or deleted since."""
+    rows = db.conn.execute("select position, data from hands where game_id = ? and (version > ? or position > ?) "
+                           "order by position", [game_id, version, count]).fetchall()
+    if any(position <= count for position, _ in rows) or hand_count(db, game_id) != count + len(rows):
+        return None
+    return rows
+
+
 def one_row(db: Database, sql: str, args: list[Any]) -> dict[str, Any] | None:
     """One row as a dict, in plain SQL (the pages ask for one game on every request)."""
     cursor = db.conn.execute(sql, args)
@@ -154,10 +164,11 @@ def get_row(db: Database, game_id: int) -> dict[str, Any] | None:
 
 
 
-def record_from(db: Database, row: dict[str, Any]) -> dict[str, Any]:
+def record_from(db: Database, row: dict[str, Any], hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The game's record as stored (`hands`, when the caller already has them all)."""
     record = {"format": FORMAT, "game": row["game"], "players": load(row["players"]),
               "first_dealer": row["first_dealer"], "settings": load(row["settings"]),
-              "hands": hands_of(db, row["id"]), "created": row["created"]}
+              "hands": hands_of(db, row["id"]) if hands is None else hands, "created": row["created"]}
     if row["first_captain"] is not None:
         record["first_captain"] = row["first_captain"]
     if row.get("note"):
@@ -194,8 +205,9 @@ def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "re
     """Append a hand (and drop the pending bids it completes); return its number."""
     with db.atomic():
         number = hand_count(db, game_id) + 1
-        db.conn.execute("insert into hands (game_id, position, data) values (?, ?, ?)", [game_id, number, dump(hand)])
         changed(db, game_id, pending=None)
+        db.conn.execute("insert into hands (game_id, position, data, version) values "
+                        "(?, ?, ?, (select version from games where id = ?))", [game_id, number, dump(hand), game_id])
         log(db, game_id, action, number, None, hand)
     return number
 
@@ -203,8 +215,9 @@ def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "re
 def replace_hand(db: Database, game_id: int, number: int, hand: dict[str, Any], action: str = "edited") -> None:
     before = hand_data(db, game_id, number)
     with db.atomic():
-        db.conn.execute("update hands set data = ? where game_id = ? and position = ?", [dump(hand), game_id, number])
         changed(db, game_id)
+        db.conn.execute("update hands set data = ?, version = (select version from games where id = ?) "
+                        "where game_id = ? and position = ?", [dump(hand), game_id, game_id, number])
         log(db, game_id, action, number, before, hand)
 
 

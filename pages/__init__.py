@@ -94,6 +94,10 @@ class Recent:
                 return self.items[key]
         return None
 
+    def discard(self, key: Any) -> None:
+        with self.lock:
+            self.items.pop(key, None)
+
     def put(self, key: Any, value: Any) -> None:
         with self.lock:
             self.items[key] = value
@@ -103,17 +107,51 @@ class Recent:
 
 
 SCORED = Recent(128)        # (database, game row, version) -> (record, scored, problem): a game changes only with its version
+NEWEST = Recent(128)        # (database, game row) -> (version, record, scored): the newest this worker scored
 
 
 def scored_version(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame | None, RuleError | None]:
-    """The record and score of a game as of its stored version, from memory when this worker has it."""
+    """The record and score of a game as of its stored version, from memory when this worker has it,
+    else scoring only the hands added since the newest version it has (saved by another worker)."""
     key = (current_app.config["DATABASE"], row["id"], row["version"])
     known = SCORED.get(key)
     if known is None:
-        record = store.record_from(db(), row)
-        known = (record, *score_what_can_be(record))
-        SCORED.put(key, known)
+        known = scored_on(row) or scored_anew(row)
+        keep(row["id"], row["version"], known)
     return known
+
+
+def keep(game: int, version: int, known: tuple[dict[str, Any], ScoredGame | None, RuleError | None]) -> None:
+    SCORED.put((current_app.config["DATABASE"], game, version), known)
+    newest = NEWEST.get((current_app.config["DATABASE"], game))
+    if known[2] is None and known[1] is not None and (newest is None or newest[0] < version):
+        NEWEST.put((current_app.config["DATABASE"], game), (version, *known[:2]))
+
+
+def scored_anew(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame | None, RuleError | None]:
+    record = store.record_from(db(), row)
+    return (record, *score_what_can_be(record))
+
+
+def scored_on(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame, None] | None:
+    """The game scored from the newest earlier version this worker knows, when hands were only
+    added since and players and settings are the same; None otherwise."""
+    newest = NEWEST.get((current_app.config["DATABASE"], row["id"]))
+    if newest is None or newest[0] >= row["version"]:
+        return None
+    version, record, scored = newest
+    if (store.load(row["players"]), store.load(row["settings"]), row["first_dealer"], row["first_captain"]) != \
+            (record["players"], record["settings"], record["first_dealer"], record.get("first_captain")):
+        return None
+    added = store.hands_since(db(), row["id"], version, len(record["hands"]))
+    if added is None:
+        return None
+    hands = [store.load(data) for _, data in added]
+    try:
+        scored = scored.then(hands) if hands else scored
+    except RuleError:
+        return None                             # scored anew, which finds the hand that can't be scored
+    return store.record_from(db(), row, record["hands"] + hands), scored, None
 
 
 PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
@@ -208,7 +246,7 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
 
 def remember(game: Game, version: int, played: list[dict[str, Any]], scored: ScoredGame) -> None:
     """The score of the game's next version, worked out while saving, so nobody scores it again."""
-    SCORED.put((current_app.config["DATABASE"], game.row, version), ({**game.record, "hands": played}, scored, None))
+    keep(game.row, version, ({**game.record, "hands": played}, scored, None))
 
 
 def access_to(key: str, action: str = "read") -> tuple[dict[str, Any], str]:
@@ -264,13 +302,29 @@ def writing(change: Callable[[], Any], when_busy: Callable[[], Any] | None = Non
             result = change()
             for row in db().touched:
                 refresh_summary(row)
-            return result
+        return result
     except store.Busy:
+        forget(db().touched)
         if when_busy is None:
             raise
         return when_busy()
+    except BaseException:
+        forget(db().touched)
+        raise
     finally:
         db().touched.clear()
+
+
+def forget(games: set[int]) -> None:
+    """Drop what this worker worked out for versions of `games` that were never committed."""
+    for game in games:
+        row = store.get_row(db(), game)
+        stored = row["version"] if row else 0
+        for version in range(stored + 1, stored + 4):
+            SCORED.discard((current_app.config["DATABASE"], game, version))
+        newest = NEWEST.get((current_app.config["DATABASE"], game))
+        if newest is not None and newest[0] > stored:
+            NEWEST.discard((current_app.config["DATABASE"], game))
 
 
 def summary_of(record: dict[str, Any], scored: ScoredGame | None, problem: RuleError | None) -> dict[str, Any]:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 from typing import Any
 
@@ -266,11 +265,10 @@ ROWS = Recent(4096)         # a scoreboard row's HTML: a hand's row stays the sa
 def hand_rows(game, shown: list[Any], link: str) -> Markup:
     """The scoreboard rows of the hands `shown`, each rendered once per worker while it stays the same."""
     template = current_app.jinja_env.get_template("_hand_row.html")
-    scored, out = game.scored, []
+    scored, out, place = game.scored, [], (current_app.config["DATABASE"], game.row, i18n.lang(), link)
     for hand in shown:
         raw = game.hands[hand.number - 1]
-        key = (current_app.config["DATABASE"], game.row, i18n.lang(), link, hand.number, json.dumps(raw, sort_keys=True),
-               repr(hand.facts), hand.points, hand.totals, scored.table.players)
+        key = (*place, hand.number, repr(raw), repr(hand.facts), hand.points, hand.totals, scored.table.players)
         html = ROWS.get(key)
         if html is None:
             html = template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand))

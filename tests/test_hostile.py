@@ -31,9 +31,10 @@ def stored(client, game_id):
 def break_hand(app, game_id, number, data):
     """Write a hand straight into the database, as an old version, a bug or a hand edit might."""
     with sqlite3.connect(app.config["DATABASE"]) as db:
-        db.execute("update hands set data = ? where game_id = (select id from games where key = ?) and position = ?",
-                   [json.dumps(data), game_id, number])
         db.execute("update games set version = version + 1 where key = ?", [game_id])   # as every writer does
+        db.execute("update hands set data = ?, version = (select version from games where key = ?) "
+                   "where game_id = (select id from games where key = ?) and position = ?",
+                   [json.dumps(data), game_id, game_id, number])
 
 
 def test_a_broken_game_shows_why_and_can_be_repaired_while_every_other_page_works(app, client):

@@ -116,3 +116,58 @@ def test_a_scoreboard_row_follows_a_fix_to_an_earlier_hand(client):
     pages.games.ROWS.items.clear()
     pages.PAGES.items.clear()
     assert client.get(f"/games/{game_id}").get_data(as_text=True) == board
+
+
+def as_another_worker(change):
+    """Run `change` as another worker would: afterwards this worker remembers only what it knew before."""
+    known = {name: dict(getattr(pages, name).items) for name in ("SCORED", "NEWEST")}
+    result = change()
+    for name, items in known.items():
+        getattr(pages, name).items.clear()
+        getattr(pages, name).items.update(items)
+    pages.PAGES.items.clear()
+    return result
+
+
+def fresh_board(client, game_id):
+    for name in ("SCORED", "NEWEST", "PAGES"):
+        getattr(pages, name).items.clear()
+    pages.games.ROWS.items.clear()
+    return client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_hand_saved_by_another_worker_is_scored_on_from_what_this_one_knew(client, monkeypatch):
+    hands = [PITCH_HAND, {"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "jack": None, "game": 0}]
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], hands[:1]))
+    client.get(f"/games/{game_id}")
+    as_another_worker(lambda: client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", hands[1])))
+    read_all = []
+    monkeypatch.setattr(pages.store, "hands_of", lambda *args: read_all.append(args) or [])
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert not read_all                                     # only hand 2 was read and scored
+    assert "Ben pitched 2 and took 2 points (High, Low): made it, +2" in \
+        client.get(f"/games/{game_id}/hands/2").get_data(as_text=True)
+    monkeypatch.undo()
+    assert board == fresh_board(client, game_id)
+
+
+@pytest.mark.parametrize("change", ["fix hand 1", "delete hand 2, record another", "rename Ben"])
+def test_a_change_to_earlier_hands_by_another_worker_is_scored_anew(client, change):
+    second = {"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "jack": None, "game": 0}
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND, second]))
+    before = client.get(f"/games/{game_id}").get_data(as_text=True)
+
+    def other_worker():
+        if change == "fix hand 1":
+            client.post(f"/games/{game_id}/hands/1/edit", data=form_data("pitch", {**PITCH_HAND, "game": 2}))
+        elif change == "rename Ben":
+            players = client.get("/players").get_data(as_text=True)
+            link = re.search(r'href="(/players/\w+)">(?:(?!</a>).)*\bBen\b', players).group(1)
+            assert client.post(link, data={"new": "Bea"}).status_code == 302
+        else:
+            client.post(f"/games/{game_id}/hands/2/delete")
+            client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", {**second, "game": 2}))
+    as_another_worker(other_worker)
+    client.get(f"/games/{game_id}")                          # a flash, once
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert board != before and board == fresh_board(client, game_id)
