@@ -9,7 +9,7 @@ Templates are the literal first argument of `say` / `say_n` (extracted with the 
 `say_n:1,2`) and use `{name}` placeholders."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 
 class Text(str):
@@ -56,9 +56,19 @@ def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str,
         return str(text)
 
 
-def listing(items: list[Text]) -> Text:
+def comma_list(items: Iterable[str]) -> str:
     """Items one after another ("High, Low, Jack"), each still translatable."""
-    said = items[0]
-    for item in items[1:]:
+    items = iter(items)
+    said = next(items)
+    for item in items:
         said = say("{earlier}, {last}", earlier=said, last=item)
+    return said
+
+
+def and_list(items: Iterable[str]) -> str:
+    """Items joined with "and" ("Ann and Ben")."""
+    items = iter(items)
+    said = next(items)
+    for item in items:
+        said = say("{earlier} and {last}", earlier=said, last=item)
     return said
