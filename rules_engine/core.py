@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import enum
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
@@ -162,7 +163,7 @@ def leaders(totals: tuple[int, ...], among: list[int] | None = None) -> tuple[in
 
 
 def add(totals: tuple[int, ...], points: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(t + p for t, p in zip(totals, points))
+    return tuple(map(operator.add, totals, points))
 
 
 def plural(count: int, word: str) -> str:

@@ -4,7 +4,7 @@ Smear (smear.py) scores the same way and overrides a few hooks of `Pitch`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Mapping
 
 from .base import Game
@@ -16,6 +16,24 @@ POINTS = ("high", "low", "jack", "game")
 POINT_NAMES = {"high": say("High"), "low": say("Low"), "jack": say("Jack"), "game": say("Game")}
 CLOSING_BID = 4
 FORCED_DEALER_BID = 2
+
+
+@lru_cache(maxsize=None)      # a few dozen lists of point names, said once each (a sentence is never changed)
+def point_names(won: tuple[Text, ...]) -> Text:
+    return comma_list(won)
+
+
+@lru_cache(maxsize=None)
+def points_taken(won: tuple[Text, ...]) -> Text:
+    """ "2 points (High, Low)", "no points"."""
+    if not won:
+        return say("no points")
+    return say_n("{count} point ({points})", "{count} points ({points})", len(won), points=point_names(won))
+
+
+@lru_cache(maxsize=256)
+def took_nothing(side: str) -> Text:
+    return say("{side} took no points", side=side)
 
 
 @dataclass(frozen=True)
@@ -168,26 +186,30 @@ class Pitch(Game):
             if side is not None:
                 won[side] += 1
         made = won[bidder_side] >= auction.bid
-        points = tuple(self.side_points(table, state, side, bidder_side, count, auction.bid, made)
-                       for side, count in enumerate(won))
+        points = self.gains(table, state, won, bidder_side, auction.bid, made)
         totals = add(state.totals, points)
         smudge = auction.bid == CLOSING_BID and won[bidder_side] == 4 and table.settings.get("smudge")
         winners = self.winners(table, totals, bidder_side, made, smudge)
         after = state.after((state.dealer + 1) % table.size, totals, state.deal, state.roles, bool(winners), winners)
-        return Outcome(points, partial(self.explain, table, state, hand, after, smudge), facts), after
+        return Outcome(points, partial(self.explain, table, hand, points, after, smudge), facts), after
 
-    def side_points(self, table: Table, state: State, side: int, bidder_side: int, won: int, bid: int,
-                    made: bool) -> int:
-        """What a side scores for taking `won` points."""
-        if side == bidder_side:
-            return won if made else -bid
-        cap = self.gain_cap(table, state.totals[side])
-        return cap if cap is not None and won > cap else won
+    def gains(self, table: Table, state: State, won: list[int], bidder_side: int, bid: int,
+              made: bool) -> tuple[int, ...]:
+        """What each side scores for the points it took (`won`, per side)."""
+        gained = list(won)
+        for side, count in enumerate(won):
+            if count and side != bidder_side:
+                cap = self.gain_cap(table, state.totals[side])
+                if cap is not None and count > cap:
+                    gained[side] = cap
+        gained[bidder_side] = won[bidder_side] if made else -bid
+        return tuple(gained)
 
     def thrown_in_words(self, table: Table, dealer: int) -> list[Text]:
         return [say("Everyone passed: the hand is thrown in and {dealer} deals again.", dealer=table.name(dealer))]
 
-    def explain(self, table: Table, state: State, hand: PointsHand, after: State, smudge: bool) -> list[Text]:
+    def explain(self, table: Table, hand: PointsHand, points: tuple[int, ...], after: State,
+                smudge: bool) -> list[Text]:
         """A line per side, one per point nobody took, and how the game ended if it did."""
         sides = self.sides(table)
         bidder_side = self.side_of(table, hand.auction.bidder)
@@ -195,29 +217,25 @@ class Pitch(Game):
         for point, side in hand.taken.items():
             if side is not None:
                 won[side].append(POINT_NAMES[point])
-        made = len(won[bidder_side]) >= hand.auction.bid
-        explain = [self.side_words(table, state, hand, side, name, bidder_side, won[side], made)
+        explain = [self.bidder_words(table, hand.auction, name, won[side], points[side] >= 0)
+                   if side == bidder_side else self.side_words(table, name, won[side], points[side])
                    for side, name in enumerate(sides)]
         explain += [words for p, words in self.nobody_words.items() if hand.taken.get(p) is None]
         if after.winners:
             explain.append(self.ending_words(table, hand.auction, after.totals, after.winners, smudge))
         return explain
 
-    def side_words(self, table: Table, state: State, hand: PointsHand, side: int, name: str,
-                   bidder_side: int, won: list[Text], made: bool) -> Text:
-        """One side's line: who bid, what it took and what that scores."""
-        gained = self.side_points(table, state, side, bidder_side, len(won), hand.auction.bid, made)
-        if side == bidder_side:
-            return self.bidder_words(table, hand.auction, name, won, made)
+    def side_words(self, table: Table, name: str, won: list[Text], gained: int) -> Text:
+        """The line of a side that did not win the bid: what it took and what that scores."""
         if not won:
-            return say("{side} took no points", side=name)
+            return took_nothing(name)
         if gained < len(won):
             return say_n("{side} took {count} point ({points}), but only points up to the target of {target} count: {gained}",
                          "{side} took {count} points ({points}), but only points up to the target of {target} count: {gained}",
-                         len(won), side=name, points=comma_list(won), target=table.settings["target"],
+                         len(won), side=name, points=point_names(tuple(won)), target=table.settings["target"],
                          gained=signed(gained))
         return say_n("{side} took {count} point ({points}): {gained}", "{side} took {count} points ({points}): {gained}",
-                     len(won), side=name, points=comma_list(won), gained=signed(gained))
+                     len(won), side=name, points=point_names(tuple(won)), gained=signed(gained))
 
     def bidder_words(self, table: Table, auction: Auction, name: str, won: list[Text], made: bool) -> Text:
         """The bidding side's line: "Ann pitched 2 and took 2 points (High, Low): made it, +2"."""
@@ -236,9 +254,7 @@ class Pitch(Game):
                    pitcher=pitcher, verb=self.bid_verb, bid=auction.bid, took=took)
 
     def took_words(self, won: list[Text]) -> Text:
-        if not won:
-            return say("no points")
-        return say_n("{count} point ({points})", "{count} points ({points})", len(won), points=comma_list(won))
+        return points_taken(tuple(won))
 
     def winners(self, table: Table, totals: tuple[int, ...], bidder_side: int, made: bool,
                 smudge: bool) -> tuple[int, ...]:

@@ -22,19 +22,16 @@ class Text(str):
 
 def say(template: str, **params: Any) -> Text:
     """`template` filled in with `params`, in English."""
-    text = str.__new__(Text, template.format(**params))
-    text.template = template
-    text.params = params
+    text = str.__new__(Text, template.format_map(params))
+    text.__dict__ = {"template": template, "params": params}      # one step: this runs a lot
     return text
 
 
 def say_n(singular: str, plural: str, count: int, **params: Any) -> Text:
     """A sentence whose wording depends on `count` (also available as `{count}`)."""
     params["count"] = count
-    text = str.__new__(Text, (singular if count == 1 else plural).format(**params))
-    text.template = singular
-    text.plural = plural
-    text.params = params
+    text = str.__new__(Text, (singular if count == 1 else plural).format_map(params))
+    text.__dict__ = {"template": singular, "plural": plural, "params": params}
     return text
 
 
