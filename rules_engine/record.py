@@ -161,10 +161,10 @@ def read_players(game: Game, raw: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
-def player_count_words(game: Game) -> Text:
+def player_count_words(game: Game) -> str:
     """How many players a game is for: "4", "3 to 7"."""
     if game.min_players == game.max_players:
-        return say("{count}", count=game.min_players)
+        return str(game.min_players)
     return say("{fewest} to {most}", fewest=game.min_players, most=game.max_players)
 
 

@@ -9,15 +9,17 @@ Templates are the literal first argument of `say` / `say_n` (extracted with the 
 `say_n:1,2`) and use `{name}` placeholders."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping
 
 
 class Text(str):
     """An English sentence that remembers how it was made: `template` (the singular one, for
-    `say_n`), `plural` (None unless made by `say_n`) and `params` (the values; `count` for `say_n`)."""
+    `say_n`), `plural` (None unless made by `say_n`) and `params` (the values; `count` for `say_n`).
+    Anything done to it as a str (`+`, slicing, `str()`) gives plain English."""
     template: str | None = None     # None: a Text made from a bare string, said as it is
     plural: str | None = None
-    params: dict[str, Any] = {}     # never changed: each Text made by say gets its own dict
+    params: Mapping[str, Any] = MappingProxyType({})
 
 
 def say(template: str, **params: Any) -> Text:
@@ -48,13 +50,13 @@ def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str,
     else:
         template = ngettext(text.template, text.plural, text.params["count"])
     try:
-        return template.format(**params)
+        return template.format_map(params)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         return str(text)
 
 
 def comma_list(items: Iterable[str]) -> str:
-    """Items one after another ("High, Low, Jack"), each still translatable."""
+    """Items one after another ("High, Low, Jack"), each still translatable (one item: itself)."""
     items = iter(items)
     said = next(items)
     for item in items:
@@ -63,7 +65,7 @@ def comma_list(items: Iterable[str]) -> str:
 
 
 def and_list(items: Iterable[str]) -> str:
-    """Items joined with "and" ("Ann and Ben")."""
+    """Items joined with "and" ("Ann and Ben"; one item: itself)."""
     items = iter(items)
     said = next(items)
     for item in items:
