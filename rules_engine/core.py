@@ -117,7 +117,7 @@ class State:
     def error(self, message: Text, field: str | None = None, seat: int | None = None) -> RuleError:
         return RuleError(self.place, message, field, seat, self.number)
 
-    def after(self, dealer: int, totals: tuple[int, ...], deal: int = 0, roles: Roles | None = None,
+    def after(self, dealer: int, totals: tuple[int, ...], deal: int, roles: Roles | None,
               finished: bool = False, winners: tuple[int, ...] = ()) -> State:
         """The state before the next hand (quicker than dataclasses.replace, which counts here)."""
         return State(self.number + 1, dealer, totals, deal, roles, finished, winners)

@@ -178,8 +178,8 @@ class Pitch(Game):
         auction = hand.auction
         facts = {"dealer": state.dealer, "bidder": auction.bidder, "bid": auction.bid or None}
         if auction.bidder is None:
-            why = partial(self.thrown_in_words, table, state.dealer)
-            return Outcome((0,) * len(state.totals), why, facts), state.after(state.dealer, state.totals, state.deal, state.roles)
+            after = state.after(state.dealer, state.totals, state.deal, state.roles)
+            return Outcome((0,) * len(state.totals), partial(self.thrown_in_words, table, state.dealer), facts), after
         bidder_side = self.side_of(table, auction.bidder)
         won = [0] * len(state.totals)       # points taken, per side
         for side in hand.taken.values():
