@@ -1,16 +1,18 @@
 """Back Alley: 4 players in two partnerships, 13 cards down to 1 and back, board bids."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, Mapping
 
 from .base import Game
 from .core import (PASS, Kind, Outcome, Setting, State, Table, add, bidding_order, is_whole,
-                   leaders, must_be_absent, plural, read_list, team_names, team_of)
+                   leaders, must_be_absent, read_list, team_names, team_of)
 from .oh_hell import schedule
+from .words import Text, say, say_n
 
 BOARD = "board"
-BOARD_WORDS = {1: "board", 2: "double board", 3: "triple board", 4: "quadruple board"}
+BOARD_WORDS = {1: say("board"), 2: say("double board"), 3: say("triple board"), 4: say("quadruple board")}
 
 
 @dataclass(frozen=True)
@@ -43,21 +45,37 @@ def leader(bids: tuple[Any, ...], dealer: int) -> int | None:
     return max(numbers, key=lambda seat: (bids[seat], -order.index(seat)))
 
 
-def team_points(bid: int, multiplier: int, took: int, cards: int, settings: Mapping[str, Any]) -> tuple[int, str]:
-    """A team's points and the arithmetic behind them."""
+def team_points(bid: int, multiplier: int, took: int, cards: int, settings: Mapping[str, Any]) -> int:
+    """A team's points for a hand."""
     if multiplier:
         value = settings["board_points"] * cards * multiplier
-        sum_words = f"{settings['board_points']} x {cards} x {multiplier}"
-        if took == cards:
-            return value, f"took all {cards}: {sum_words} = {value}"
-        return -value, f"took {took} of {cards}: set, -{sum_words} = {-value}"
+        return value if took == cards else -value
     if bid == 0:
-        return took, f"took {took}: 1 per trick = {took}"
+        return took
     per_trick = settings["bid_points"]
     if took < bid:
-        return -per_trick * bid, f"took {took}: set, -{per_trick} x {bid} = {-per_trick * bid}"
-    extra = took - bid
-    return per_trick * bid + extra, f"took {took}: {per_trick} x {bid} + {extra} = {per_trick * bid + extra}"
+        return -per_trick * bid
+    return per_trick * bid + took - bid
+
+
+def sum_words(bid: int, multiplier: int, took: int, cards: int, settings: Mapping[str, Any]) -> Text:
+    """The arithmetic behind a team's points ("took 3: 5 x 2 + 1 = 11")."""
+    gained = team_points(bid, multiplier, took, cards, settings)
+    if multiplier:
+        each = settings["board_points"]
+        if took == cards:
+            return say("took all {cards}: {each} x {cards} x {multiplier} = {gained}",
+                       cards=cards, each=each, multiplier=multiplier, gained=gained)
+        return say("took {took} of {cards}: set, -{each} x {cards} x {multiplier} = {gained}",
+                   took=took, cards=cards, each=each, multiplier=multiplier, gained=gained)
+    if bid == 0:
+        return say("took {took}: 1 per trick = {gained}", took=took, gained=gained)
+    per_trick = settings["bid_points"]
+    if took < bid:
+        return say("took {took}: set, -{per_trick} x {bid} = {gained}",
+                   took=took, per_trick=per_trick, bid=bid, gained=gained)
+    return say("took {took}: {per_trick} x {bid} + {extra} = {gained}",
+               took=took, per_trick=per_trick, bid=bid, extra=took - bid, gained=gained)
 
 
 class BackAlley(Game):
@@ -66,14 +84,17 @@ class BackAlley(Game):
     min_players = 4
     max_players = 4
     two_step = True
-    blurb = "Two partnerships bid tricks or the board, 13 cards down to 1 and back."
+    blurb = say("Two partnerships bid tricks or the board, 13 cards down to 1 and back.")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("max_cards", Kind.WHOLE, 13, "Cards each in the first and last deal; 13 plays all 25 deals.",
+            Setting("max_cards", Kind.WHOLE, 13, say("Cards each in the first and last deal; 13 plays all 25 deals."),
                     minimum=1, maximum=13),
-            Setting("bid_points", Kind.WHOLE, 5, "Points per trick bid, when the team makes its bid (and lost per trick bid when it does not).", minimum=1),
-            Setting("board_points", Kind.WHOLE, 10, "Points per card dealt for a board, times 2 for a double board, 3 for triple, 4 for quadruple.",
+            Setting("bid_points", Kind.WHOLE, 5,
+                    say("Points per trick bid, when the team makes its bid (and lost per trick bid when it does not)."),
+                    minimum=1),
+            Setting("board_points", Kind.WHOLE, 10,
+                    say("Points per card dealt for a board, times 2 for a double board, 3 for triple, 4 for quadruple."),
                     minimum=1),
         )
 
@@ -86,17 +107,22 @@ class BackAlley(Game):
     def cards(self, table: Table, state: State) -> int:
         return self.deals(table)[state.deal]
 
-    def bid_problem(self, table: Table, seat: int, bid: Any, cards: int) -> str | None:
-        who = table.name(seat)
+    def bid_problem(self, table: Table, seat: int, bid: Any, cards: int) -> Text | None:
         if bid in (PASS, BOARD):
             return None
+        who = table.name(seat)
         if not is_whole(bid):
-            return f"{who}'s bid must be pass, board or a number of tricks"
+            return say("{who}'s bid must be pass, board or a number of tricks", who=who)
         if bid == 0:
-            return f"{who}'s bid of 0 is not a bid: a player who expects no tricks passes"
+            return say("{who}'s bid of 0 is not a bid: a player who expects no tricks passes", who=who)
         if bid < 0 or bid > cards - 1:
-            most = f"the most is {cards - 1}" if cards > 1 else "only pass or board"
-            return f"{who}'s bid of {bid} is not allowed: with {plural(cards, 'card')} {most}"
+            if cards > 1:
+                return say_n("{who}'s bid of {bid} is not allowed: with {count} card the most is {most}",
+                             "{who}'s bid of {bid} is not allowed: with {count} cards the most is {most}",
+                             cards, who=who, bid=bid, most=cards - 1)
+            return say_n("{who}'s bid of {bid} is not allowed: with {count} card only pass or board",
+                         "{who}'s bid of {bid} is not allowed: with {count} cards only pass or board",
+                         cards, who=who, bid=bid)
         return None
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
@@ -114,17 +140,18 @@ class BackAlley(Game):
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> BackAlleyHand:
         bids = self.read_bids(table, state, raw)
         if all(bid == PASS for bid in bids):
-            must_be_absent(state, raw, ("tricks",), "all four passed and the hand is thrown in")
+            must_be_absent(state, raw, ("tricks",), say("all four passed and the hand is thrown in"))
             return BackAlleyHand(bids, None)
         cards = self.cards(table, state)
         tricks = read_list(state, raw, "tricks", 2, "team")
         for team, took in enumerate(tricks):
             if not is_whole(took) or not 0 <= took <= cards:
-                raise state.error(f"{self.sides(table)[team]}'s tricks must be a whole number from 0 to {cards}",
-                                  "tricks", team)
+                raise state.error(say("{team}'s tricks must be a whole number from 0 to {cards}",
+                                      team=self.sides(table)[team], cards=cards), "tricks", team)
         if sum(tricks) != cards:
-            raise state.error(f"the tricks add up to {sum(tricks)}, but each player had "
-                              f"{plural(cards, 'card')}", "tricks")
+            raise state.error(say_n("the tricks add up to {total}, but each player had {count} card",
+                                    "the tricks add up to {total}, but each player had {count} cards",
+                                    cards, total=sum(tricks)), "tricks")
         return BackAlleyHand(bids, (tricks[0], tricks[1]))
 
     def play(self, table: Table, state: State, hand: BackAlleyHand) -> tuple[Outcome, State]:
@@ -133,39 +160,49 @@ class BackAlley(Game):
                  "leader": leader(hand.bids, state.dealer)}
         next_dealer = (state.dealer + 1) % table.size
         if hand.tricks is None:
-            why = (f"All four passed: the hand is thrown in and {table.name(next_dealer)} "
-                   f"deals {plural(cards, 'card')} again.")
-            after = replace(state, number=state.number + 1, dealer=next_dealer)
-            return Outcome((0, 0), (why,), facts), after
-        points, explain = [], []
-        for team, name in enumerate(self.sides(table)):
-            gained, why = self.team_score(table, state, hand, team, cards)
-            points.append(gained)
-            explain.append(f"{name} {why}")
-        totals = add(state.totals, tuple(points))
+            after = state.after(next_dealer, state.totals, state.deal, state.roles)
+            return Outcome((0, 0), partial(self.thrown_in_words, table, next_dealer, cards), facts), after
+        points = tuple(self.team_score(table, state, hand, team, cards)[0] for team in (0, 1))
+        totals = add(state.totals, points)
         deal = state.deal + 1
         finished = deal == len(self.deals(table))
-        after = replace(state, number=state.number + 1, dealer=next_dealer, totals=totals, deal=deal,
-                        finished=finished, winners=leaders(totals) if finished else ())
-        return Outcome(tuple(points), tuple(explain), facts), after
+        after = state.after(next_dealer, totals, deal, state.roles, finished, leaders(totals) if finished else ())
+        return Outcome(points, partial(self.explain, table, state, hand, cards), facts), after
 
-    def team_score(self, table: Table, state: State, hand: BackAlleyHand, team: int, cards: int) -> tuple[int, str]:
+    def thrown_in_words(self, table: Table, next_dealer: int, cards: int) -> list[Text]:
+        return [say_n("All four passed: the hand is thrown in and {dealer} deals {count} card again.",
+                      "All four passed: the hand is thrown in and {dealer} deals {count} cards again.",
+                      cards, dealer=table.name(next_dealer))]
+
+    def explain(self, table: Table, state: State, hand: BackAlleyHand, cards: int) -> list[Text]:
+        return [self.team_words(table, state, hand, team, cards) for team in (0, 1)]
+
+    def team_score(self, table: Table, state: State, hand: BackAlleyHand, team: int,
+                   cards: int) -> tuple[int, int, dict[int, int], int]:
+        """A team's points, and what they come from: its board multiplier (0 for none), its
+        numbered bids (seat -> bid) and their sum."""
         seats = (team, team + 2)
         multiplier = team_multiplier(hand.bids, state.dealer, team)
         numbers = {seat: hand.bids[seat] for seat in seats if is_whole(hand.bids[seat])}
         bid = sum(numbers.values())
-        took = hand.tricks[team]
-        gained, sums = team_points(bid, multiplier, took, cards, table.settings)
+        return team_points(bid, multiplier, hand.tricks[team], cards, table.settings), multiplier, numbers, bid
+
+    def team_words(self, table: Table, state: State, hand: BackAlleyHand, team: int, cards: int) -> Text:
+        _, multiplier, numbers, bid = self.team_score(table, state, hand, team, cards)
+        name = self.sides(table)[team]
+        sums = sum_words(bid, multiplier, hand.tricks[team], cards, table.settings)
         if multiplier:
-            claim = BOARD_WORDS[multiplier]
-        elif not numbers:
-            claim = "both passed"
-        else:
-            parts = ", ".join(f"{table.name(seat)} {'pass' if seat not in numbers else numbers[seat]}"
-                              for seat in seats)
-            claim = f"bid {bid} ({parts})"
-        verb = "" if claim == "both passed" else "bid " if multiplier else ""
-        return gained, f"{verb}{claim} and {sums}"
+            return say("{team} bid {board} and {sums}", team=name, board=BOARD_WORDS[multiplier], sums=sums)
+        if not numbers:
+            return say("{team} both passed and {sums}", team=name, sums=sums)
+        first, second = (self.seat_bid(table, seat, numbers) for seat in (team, team + 2))
+        return say("{team} bid {bid} ({first}, {second}) and {sums}",
+                   team=name, bid=bid, first=first, second=second, sums=sums)
+
+    def seat_bid(self, table: Table, seat: int, numbers: dict[int, int]) -> Text:
+        if seat in numbers:
+            return say("{who} {bid}", who=table.name(seat), bid=numbers[seat])
+        return say("{who} pass", who=table.name(seat))
 
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
         return {"dealer": state.dealer, "cards": self.cards(table, state),

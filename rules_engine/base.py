@@ -5,6 +5,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Mapping
 
 from .core import Outcome, Setting, State, Table
+from .words import say
 
 
 class Game(ABC):
@@ -14,7 +15,7 @@ class Game(ABC):
     title: str = ""
     min_players: int = 0
     max_players: int = 0
-    blurb: str = ""
+    blurb: str = ""      # a Text in every game
     two_step = False     # bids are recorded before the tricks are known (Oh Hell, Back Alley)
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
@@ -37,7 +38,7 @@ class Game(ABC):
 
     def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[Any, ...]:
         """Check the bids of the next hand alone (games recorded in two steps override this)."""
-        raise state.error(f"{self.title} records the bids together with the rest of the hand", "bids")
+        raise state.error(say("{game} records the bids together with the rest of the hand", game=self.title), "bids")
 
     @abstractmethod
     def play(self, table: Table, state: State, hand: Any) -> tuple[Outcome, State]:

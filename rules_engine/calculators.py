@@ -7,6 +7,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .core import RuleError
+from .words import say
 
 RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
          "J": 11, "Q": 12, "K": 13}
@@ -43,7 +44,7 @@ def card(code: str) -> Card:
     text = str(code).strip().upper()
     rank, suit = text[:-1], text[-1:]
     if rank not in RANKS or suit not in SUITS:
-        raise RuleError("cards", f"{code!r} is not a card (write it like AS, 10H, KD)")
+        raise RuleError(CARDS, say("{code} is not a card (write it like AS, 10H, KD)", code=repr(code)))
     return Card(suit, RANKS[rank])
 
 
@@ -51,14 +52,20 @@ MOST_KNOCKER_CARDS = 11      # the knocker's hand after drawing, before the disc
 MOST_OPPONENT_CARDS = 10
 
 
-def cards(codes: list[str], where: str = "cards", most: int = 52) -> tuple[Card, ...]:
+CARDS = say("cards")         # the places of calculator errors: which cards
+KNOCKER = say("knocker")
+OPPONENT = say("opponent")
+
+
+def cards(codes: list[str], where: str = CARDS, most: int = 52) -> tuple[Card, ...]:
     if len(codes) > most:
-        raise RuleError(where, f"the {where} holds at most {most} cards, not {len(codes)}")
+        raise RuleError(where, say("the {where} holds at most {most} cards, not {count}",
+                                   where=where, most=most, count=len(codes)))
     hand = tuple(card(code) for code in codes)
     seen: set[Card] = set()
     for one in hand:
         if one in seen:
-            raise RuleError(where, f"{one.label} is there twice")
+            raise RuleError(where, say("{card} is there twice", card=one.label))
         seen.add(one)
     return hand
 
@@ -221,7 +228,7 @@ def knocker_layouts(hand: tuple[Card, ...]):
 def arrange(hand_codes: list[str]) -> Arrangement:
     """The melds that leave the least deadwood, each card used once; given 11 cards, the discard that
     leaves the least deadwood on the 10 kept."""
-    return next(knocker_layouts(tuple(sorted(cards(hand_codes, "knocker", MOST_KNOCKER_CARDS)))))
+    return next(knocker_layouts(tuple(sorted(cards(hand_codes, KNOCKER, MOST_KNOCKER_CARDS)))))
 
 
 def layoff_options(meld: Meld, hand: set[Card]) -> list[tuple[Card, ...]]:
@@ -264,7 +271,7 @@ def opponent_layout(hand: tuple[Card, ...], own: list[Meld], knocker_melds: tupl
 def after_layoffs(opponent_codes: list[str], knocker_melds: tuple[Meld, ...], gin: bool = False) -> Arrangement:
     """The opponent's own melds and lay-offs onto the knocker's melds that leave the least deadwood.
     No lay-offs against gin."""
-    hand = tuple(sorted(cards(opponent_codes, "opponent", MOST_OPPONENT_CARDS)))
+    hand = tuple(sorted(cards(opponent_codes, OPPONENT, MOST_OPPONENT_CARDS)))
     return opponent_layout(hand, possible_melds(hand), () if gin else knocker_melds)
 
 
@@ -276,11 +283,11 @@ def showdown(knocker_codes: list[str], opponent_codes: list[str] = ()) -> Showdo
     opponent deadwood after the opponent's best melds and lay-offs (no lay-offs against gin).
     Speed: the slowest 11 + 10 card deals found (SLOW_DEALS in tests/test_calculators.py) take 0.4-0.9 ms
     each, never above 8 ms in 20 runs on a busy 2-core box; the test allows 0.1 s."""
-    hand = tuple(sorted(cards(knocker_codes, "knocker", MOST_KNOCKER_CARDS)))
-    other = tuple(sorted(cards(opponent_codes, "opponent", MOST_OPPONENT_CARDS)))
+    hand = tuple(sorted(cards(knocker_codes, KNOCKER, MOST_KNOCKER_CARDS)))
+    other = tuple(sorted(cards(opponent_codes, OPPONENT, MOST_OPPONENT_CARDS)))
     both = set(hand) & set(other)
     if both:
-        raise RuleError("cards", f"{', '.join(c.label for c in sorted(both))} can't be in both hands")
+        raise RuleError(CARDS, say("{cards} can't be in both hands", cards=", ".join(c.label for c in sorted(both))))
     layouts = knocker_layouts(hand)
     first = next(layouts)
     if not other:

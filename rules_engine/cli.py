@@ -7,6 +7,9 @@ from typing import IO
 
 from .core import RuleError
 from .record import score
+from .words import say
+
+FORMAT_PLACE = say("format")
 
 MAX_BYTES = 5_000_000
 USAGE = "usage: python -m rules_engine score FILE   (or - for standard input)"
@@ -21,15 +24,16 @@ def read_source(path: str) -> bytes:
 
 def load(data: bytes) -> object:
     if len(data) > MAX_BYTES:
-        raise RuleError("format", f"the file is larger than {MAX_BYTES // 1_000_000} MB: not a game record")
+        raise RuleError(FORMAT_PLACE, say("the file is larger than {size} MB: not a game record",
+                                          size=MAX_BYTES // 1_000_000))
     try:
         return json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise RuleError("format", "the file is not UTF-8 text") from None
+        raise RuleError(FORMAT_PLACE, say("the file is not UTF-8 text")) from None
     except RecursionError:
-        raise RuleError("format", "the JSON is nested too deeply") from None
+        raise RuleError(FORMAT_PLACE, say("the JSON is nested too deeply")) from None
     except ValueError as error:
-        raise RuleError("format", f"not valid JSON ({error})") from None
+        raise RuleError(FORMAT_PLACE, say("not valid JSON ({error})", error=str(error))) from None
 
 
 def main(argv: list[str], out: IO[str] = sys.stdout, err: IO[str] = sys.stderr) -> int:

@@ -2,28 +2,38 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+import operator
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+from .words import Text, say, say_n
 
 PASS = "pass"
 
 
 class RuleError(ValueError):
-    """A record the rules reject. `place` is where (`hand 3`, `players`, `settings`...);
-    `field` and `seat` say which entry of a hand it concerns, for forms."""
+    """A record the rules reject. `place` is where (`hand 3`, `players`, `settings`...; a Text when
+    it is words); `hand` is the hand's number when the place is a hand, else None; `field` and `seat`
+    say which entry of a hand it concerns, for forms. `message` is a Text, and so is `args[0]`
+    ("place: message")."""
 
-    def __init__(self, place: str, message: str, field: str | None = None, seat: int | None = None):
-        super().__init__(f"{place}: {message}")
+    def __init__(self, place: str, message: str, field: str | None = None, seat: int | None = None,
+                 hand: int | None = None):
+        super().__init__(say("{place}: {message}", place=place, message=message))
         self.place = place
         self.message = message
         self.field = field
         self.seat = seat
+        self.hand = hand
 
 
 class Kind(enum.Enum):
     SWITCH = "switch"   # true / false
     WHOLE = "whole"     # a whole number in a range
     CHOICE = "choice"   # one of a few words
+
+
+SETTINGS = say("settings")     # the place of a settings error
 
 
 @dataclass(frozen=True)
@@ -40,22 +50,24 @@ class Setting:
         """The value if it is allowed, else a RuleError for `settings`."""
         if self.kind is Kind.SWITCH:
             if not isinstance(value, bool):
-                raise RuleError("settings", f"{self.name} must be true or false")
+                raise RuleError(SETTINGS, say("{setting} must be true or false", setting=self.name))
             return value
         if self.kind is Kind.CHOICE:
             if value not in self.choices:
-                raise RuleError("settings", f"{self.name} must be one of {', '.join(self.choices)}")
+                raise RuleError(SETTINGS, say("{setting} must be one of {choices}", setting=self.name,
+                                              choices=", ".join(self.choices)))
             return value
         if not is_whole(value):
-            raise RuleError("settings", f"{self.name} must be a whole number")
+            raise RuleError(SETTINGS, say("{setting} must be a whole number", setting=self.name))
         if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
-            raise RuleError("settings", f"{self.name} must be {self.range_words()}, not {value}")
+            raise RuleError(SETTINGS, say("{setting} must be {allowed}, not {value}", setting=self.name,
+                                          allowed=self.range_words(), value=value))
         return value
 
-    def range_words(self) -> str:
+    def range_words(self) -> Text:
         if self.maximum is None:
-            return f"{self.minimum} or more"
-        return f"from {self.minimum} to {self.maximum}"
+            return say("{minimum} or more", minimum=self.minimum)
+        return say("from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
 
 
 def is_whole(value: Any) -> bool:
@@ -99,19 +111,35 @@ class State:
     winners: tuple[int, ...] = ()
 
     @property
-    def place(self) -> str:
-        return f"hand {self.number}"
+    def place(self) -> Text:
+        return say("hand {number}", number=self.number)
 
-    def error(self, message: str, field: str | None = None, seat: int | None = None) -> RuleError:
-        return RuleError(self.place, message, field, seat)
+    def error(self, message: Text, field: str | None = None, seat: int | None = None) -> RuleError:
+        return RuleError(self.place, message, field, seat, self.number)
+
+    def after(self, dealer: int, totals: tuple[int, ...], deal: int, roles: Roles | None,
+              finished: bool = False, winners: tuple[int, ...] = ()) -> State:
+        """The state before the next hand (quicker than dataclasses.replace, which counts here)."""
+        return State(self.number + 1, dealer, totals, deal, roles, finished, winners)
 
 
-@dataclass(frozen=True)
 class Outcome:
-    """What one hand scored, and why."""
-    points: tuple[int, ...]
-    explain: tuple[str, ...]
-    facts: Mapping[str, Any] = field(default_factory=dict)
+    """What one hand scored, and why. The sentences are written the first time `explain` is read
+    (a page shows a few hands of a long game): `why` is called then, and only then."""
+    __slots__ = ("points", "facts", "why", "said")
+
+    def __init__(self, points: tuple[int, ...], why: Callable[[], Iterable[Text]],
+                 facts: Mapping[str, Any] | None = None):
+        self.points = points
+        self.why = why
+        self.facts = {} if facts is None else facts
+        self.said: tuple[Text, ...] | None = None
+
+    @property
+    def explain(self) -> tuple[Text, ...]:
+        if self.said is None:
+            self.said = tuple(self.why())
+        return self.said
 
 
 def bidding_order(dealer: int, size: int) -> list[int]:
@@ -135,7 +163,7 @@ def leaders(totals: tuple[int, ...], among: list[int] | None = None) -> tuple[in
 
 
 def add(totals: tuple[int, ...], points: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(t + p for t, p in zip(totals, points))
+    return tuple(map(operator.add, totals, points))
 
 
 def plural(count: int, word: str) -> str:
@@ -147,16 +175,29 @@ def signed(value: int) -> str:
 
 
 def read_list(state: State, raw: Mapping[str, Any], key: str, count: int, per: str) -> list[Any]:
-    """A hand's list entry (bids, tricks) with one entry per player or per team."""
+    """A hand's list entry (`bids` or `tricks`) with one entry per player or (`per` "team") per team."""
     value = raw.get(key)
     if value is None:
-        raise state.error(f"the {key} are missing", key)
+        raise state.error(say("the bids are missing") if key == "bids" else say("the tricks are missing"), key)
     if not isinstance(value, list) or len(value) != count:
-        raise state.error(f"{key} must be a list of {count} entries, one per {per}", key)
+        raise state.error(list_words(key, count, per), key)
     return value
 
 
-def must_be_absent(state: State, raw: Mapping[str, Any], keys: tuple[str, ...], why: str) -> None:
+def list_words(key: str, count: int, per: str) -> Text:
+    """How a list of bids (one per player) or tricks (per player or per team) must look."""
+    if key == "bids":
+        return say_n("bids must be a list of {count} entry, one per player",
+                     "bids must be a list of {count} entries, one per player", count)
+    if per == "team":
+        return say_n("tricks must be a list of {count} entry, one per team",
+                     "tricks must be a list of {count} entries, one per team", count)
+    return say_n("tricks must be a list of {count} entry, one per player",
+                 "tricks must be a list of {count} entries, one per player", count)
+
+
+def must_be_absent(state: State, raw: Mapping[str, Any], keys: tuple[str, ...], why: Text) -> None:
+    """`why` is a whole clause ("the hand is a draw"); keys are record keys, said as they are."""
     for key in keys:
         if raw.get(key) is not None:
-            raise state.error(f"{why}, so it can't have {key}", key)
+            raise state.error(say("{why}, so it can't have {key}", why=why, key=key), key)

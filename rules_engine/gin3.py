@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, Mapping
 
 from .base import Game
 from .core import Kind, Outcome, Roles, Setting, State, Table, add, is_whole, leaders, must_be_absent
+from .words import Text, and_list, say
 
 MOST_DEADWOOD = 98
 
@@ -47,20 +49,29 @@ def knock_undercut(raw: Mapping[str, Any]) -> bool:
     return undercut(raw["result"], raw["deadwood"][knocker], raw["deadwood"][other])
 
 
-def hand_value(hand: GinHand, settings: Mapping[str, Any]) -> tuple[Side, int, str]:
-    """Which side wins the hand, by how much, and the arithmetic ({knocker}, {other}: names)."""
+def hand_value(hand: GinHand, settings: Mapping[str, Any]) -> tuple[Side, int]:
+    """Which side wins the hand, and by how much."""
     knocker, other = hand.knocker, hand.knocker.other
     mine, theirs = hand.deadwood[knocker], hand.deadwood[other]
     if hand.result is Result.GIN:
-        bonus = settings["gin_bonus"]
-        return knocker, theirs + bonus, f"{{knocker}} went gin against {theirs}: {theirs} + {bonus} = {theirs + bonus}"
+        return knocker, theirs + settings["gin_bonus"]
     if not undercut(hand.result.value, mine, theirs):
-        return knocker, theirs - mine, (f"{{knocker}} knocked with {mine} against {theirs}: "
-                                        f"{theirs} - {mine} = {theirs - mine}")
-    bonus = settings["undercut_bonus"]
-    value = mine - theirs + bonus
-    return other, value, (f"{{other}} undercut {{knocker}} ({theirs} against a knock of {mine}): "
-                          f"{mine} - {theirs} + {bonus} = {value}")
+        return knocker, theirs - mine
+    return other, mine - theirs + settings["undercut_bonus"]
+
+
+def value_words(hand: GinHand, settings: Mapping[str, Any], knocker: str, other: str) -> Text:
+    """The arithmetic behind the hand's value; `knocker` and `other` name the two sides."""
+    mine, theirs = hand.deadwood[hand.knocker], hand.deadwood[hand.knocker.other]
+    _, value = hand_value(hand, settings)
+    if hand.result is Result.GIN:
+        return say("{knocker} went gin against {theirs}: {theirs} + {bonus} = {value}.",
+                   knocker=knocker, theirs=theirs, bonus=settings["gin_bonus"], value=value)
+    if not undercut(hand.result.value, mine, theirs):
+        return say("{knocker} knocked with {mine} against {theirs}: {theirs} - {mine} = {value}.",
+                   knocker=knocker, mine=mine, theirs=theirs, value=value)
+    return say("{other} undercut {knocker} ({theirs} against a knock of {mine}): {mine} - {theirs} + {bonus} = {value}.",
+               other=other, knocker=knocker, theirs=theirs, mine=mine, bonus=settings["undercut_bonus"], value=value)
 
 
 def rotate(roles: Roles, winner: Side | None) -> Roles:
@@ -78,20 +89,20 @@ class Gin3(Game):
     title = "Three-player Gin"
     min_players = 3
     max_players = 3
-    blurb = "Gin Rummy for three: one player in the box against a captain and an advisor."
+    blurb = say("Gin Rummy for three: one player in the box against a captain and an advisor.")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("knock_limit", Kind.WHOLE, 10, "Most deadwood a player may knock with.", minimum=1, maximum=10),
-            Setting("undercut_bonus", Kind.WHOLE, 10, "Bonus for undercutting the knocker.", minimum=0),
-            Setting("gin_bonus", Kind.WHOLE, 25, "Bonus for going gin (20 is also common).", minimum=0),
+            Setting("knock_limit", Kind.WHOLE, 10, say("Most deadwood a player may knock with."), minimum=1, maximum=10),
+            Setting("undercut_bonus", Kind.WHOLE, 10, say("Bonus for undercutting the knocker."), minimum=0),
+            Setting("gin_bonus", Kind.WHOLE, 25, say("Bonus for going gin (20 is also common)."), minimum=0),
             Setting("box_win", Kind.CHOICE, "single",
-                    "Single: the box player scores a won hand once. Double: twice, once for each opponent.",
+                    say("Single: the box player scores a won hand once. Double: twice, once for each opponent."),
                     choices=("single", "double")),
             Setting("team_points", Kind.CHOICE, "both",
-                    "Both: captain and advisor each score a hand the team wins. Captain: only the captain does.",
+                    say("Both: captain and advisor each score a hand the team wins. Captain: only the captain does."),
                     choices=("both", "captain")),
-            Setting("target", Kind.WHOLE, 100, "Points needed to end the game.", minimum=1),
+            Setting("target", Kind.WHOLE, 100, say("Points needed to end the game."), minimum=1),
         )
 
     def start(self, table: Table) -> State:
@@ -105,84 +116,125 @@ class Gin3(Game):
         try:
             return Side(raw.get("knocker"))
         except (ValueError, TypeError):
-            raise state.error('say who knocked: "box" or "team"', "knocker") from None
+            raise state.error(say('say who knocked: "box" or "team"'), "knocker") from None
 
     def read_deadwood(self, state: State, raw: Mapping[str, Any]) -> dict[Side, int]:
         deadwood = raw.get("deadwood")
         if not isinstance(deadwood, dict) or set(deadwood) != {"box", "team"}:
-            raise state.error('deadwood needs exactly two counts, "box" and "team"', "deadwood")
+            raise state.error(say('deadwood needs exactly two counts, "box" and "team"'), "deadwood")
         counts = {}
         for side in Side:
             count = deadwood[side.value]
             if not is_whole(count) or not 0 <= count <= MOST_DEADWOOD:
-                raise state.error(f"the {side.value}'s deadwood must be a whole number from 0 to {MOST_DEADWOOD}",
-                                  f"deadwood_{side.value}")
+                raise state.error(self.deadwood_problem(side), f"deadwood_{side.value}")
             counts[side] = count
         return counts
+
+    def deadwood_problem(self, side: Side) -> Text:
+        if side is Side.BOX:
+            return say("the box's deadwood must be a whole number from 0 to {most}", most=MOST_DEADWOOD)
+        return say("the team's deadwood must be a whole number from 0 to {most}", most=MOST_DEADWOOD)
 
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> GinHand:
         try:
             result = Result(raw.get("result"))
         except (ValueError, TypeError):
-            raise state.error('the result must be "knock", "gin" or "draw"', "result") from None
+            raise state.error(say('the result must be "knock", "gin" or "draw"'), "result") from None
         if result is Result.DRAW:
-            must_be_absent(state, raw, ("knocker", "deadwood"), "the hand is a draw")
+            must_be_absent(state, raw, ("knocker", "deadwood"), say("the hand is a draw"))
             return GinHand(result)
         knocker = self.read_side(state, raw)
         deadwood = self.read_deadwood(state, raw)
         mine = deadwood[knocker]
         field = f"deadwood_{knocker.value}"
         if result is Result.GIN and mine:
-            raise state.error(f"gin means no deadwood, but the {knocker.value} has {mine}", field)
+            raise state.error(self.gin_problem(knocker, mine), field)
         if result is Result.KNOCK and mine == 0:
-            raise state.error("a knock with no deadwood is gin: record it as gin", "result")
+            raise state.error(say("a knock with no deadwood is gin: record it as gin"), "result")
         limit = table.settings["knock_limit"]
         if result is Result.KNOCK and mine > limit:
-            raise state.error(f"the {knocker.value} knocked with {mine} deadwood, over the knock limit of {limit}",
-                              field)
+            raise state.error(self.limit_problem(knocker, mine, limit), field)
         return GinHand(result, knocker, deadwood)
 
-    def credit(self, table: Table, roles: Roles, winner: Side, value: int) -> tuple[tuple[int, ...], str]:
+    def gin_problem(self, knocker: Side, deadwood: int) -> Text:
+        if knocker is Side.BOX:
+            return say("gin means no deadwood, but the box has {deadwood}", deadwood=deadwood)
+        return say("gin means no deadwood, but the team has {deadwood}", deadwood=deadwood)
+
+    def limit_problem(self, knocker: Side, deadwood: int, limit: int) -> Text:
+        if knocker is Side.BOX:
+            return say("the box knocked with {deadwood} deadwood, over the knock limit of {limit}",
+                       deadwood=deadwood, limit=limit)
+        return say("the team knocked with {deadwood} deadwood, over the knock limit of {limit}",
+                   deadwood=deadwood, limit=limit)
+
+    def credit(self, table: Table, roles: Roles, winner: Side, value: int) -> tuple[int, ...]:
+        """Who scores the hand's value: the box player (twice under a double box win), or the captain
+        (and the advisor when both score)."""
         points = [0, 0, 0]
         settings = table.settings
         if winner is Side.BOX:
-            times = 2 if settings["box_win"] == "double" else 1
-            points[roles.box] = value * times
-            extra = f" x 2 (one for each opponent) = {value * 2}" if times == 2 else ""
-            return tuple(points), f"{table.name(roles.box)} (box) scores {value}{extra}"
+            points[roles.box] = value * 2 if settings["box_win"] == "double" else value
+            return tuple(points)
         points[roles.captain] = value
         if settings["team_points"] == "both":
             points[roles.advisor] = value
-            return tuple(points), f"{table.name(roles.captain)} and {table.name(roles.advisor)} score {value} each"
-        return tuple(points), f"{table.name(roles.captain)} (captain) scores {value}"
+        return tuple(points)
+
+    def credit_words(self, table: Table, roles: Roles, winner: Side, value: int) -> Text:
+        settings = table.settings
+        if winner is Side.BOX and settings["box_win"] == "double":
+            return say("{box} (box) scores {value} x 2 (one for each opponent) = {doubled}.",
+                       box=table.name(roles.box), value=value, doubled=value * 2)
+        if winner is Side.BOX:
+            return say("{box} (box) scores {value}.", box=table.name(roles.box), value=value)
+        if settings["team_points"] == "both":
+            return say("{captain} and {advisor} score {value} each.",
+                       captain=table.name(roles.captain), advisor=table.name(roles.advisor), value=value)
+        return say("{captain} (captain) scores {value}.", captain=table.name(roles.captain), value=value)
 
     def play(self, table: Table, state: State, hand: GinHand) -> tuple[Outcome, State]:
         roles = state.roles
         facts = {"dealer": roles.box, "roles": {"box": roles.box, "captain": roles.captain,
                                                  "advisor": roles.advisor}}
         if hand.result is Result.DRAW:
-            why = f"A draw: nobody scores and {table.name(roles.box)} stays in the box and deals again."
-            return Outcome((0, 0, 0), (why,), facts), replace(state, number=state.number + 1)
-        winner, value, sums = hand_value(hand, table.settings)
-        points, credit = self.credit(table, roles, winner, value)
-        names = {"knocker": self.side_name(table, roles, hand.knocker),
-                 "other": self.side_name(table, roles, hand.knocker.other)}
-        explain = [sums.format(**names) + ".", f"{credit}."]
+            after = state.after(state.dealer, state.totals, state.deal, roles)
+            return Outcome((0, 0, 0), partial(self.draw_words, table, roles), facts), after
+        winner, value = hand_value(hand, table.settings)
+        points = self.credit(table, roles, winner, value)
         totals = add(state.totals, points)
         finished = max(totals) >= table.settings["target"]
         new_roles = rotate(roles, winner)
-        if finished:
-            names = " and ".join(table.name(seat) for seat in leaders(totals))
-            explain.append(f"Someone reached {table.settings['target']}: the game ends and {names} "
-                           f"{'wins' if len(leaders(totals)) == 1 else 'share the win'} with {max(totals)}.")
-        after = replace(state, number=state.number + 1, dealer=new_roles.box, totals=totals, roles=new_roles,
-                        finished=finished, winners=leaders(totals) if finished else ())
-        return Outcome(points, tuple(explain), facts), after
+        after = state.after(new_roles.box, totals, state.deal, new_roles, finished,
+                            leaders(totals) if finished else ())
+        return Outcome(points, partial(self.explain, table, roles, hand, after), facts), after
 
-    def side_name(self, table: Table, roles: Roles, side: Side) -> str:
+    def draw_words(self, table: Table, roles: Roles) -> list[Text]:
+        return [say("A draw: nobody scores and {box} stays in the box and deals again.", box=table.name(roles.box))]
+
+    def explain(self, table: Table, roles: Roles, hand: GinHand, after: State) -> list[Text]:
+        """The hand's value, who scores it, and how the game ended if it did."""
+        winner, value = hand_value(hand, table.settings)
+        explain = [value_words(hand, table.settings, self.side_name(table, roles, hand.knocker),
+                               self.side_name(table, roles, hand.knocker.other)),
+                   self.credit_words(table, roles, winner, value)]
+        if after.finished:
+            explain.append(self.ending_words(table, after.totals))
+        return explain
+
+    def ending_words(self, table: Table, totals: tuple[int, ...]) -> Text:
+        top = leaders(totals)
+        names = and_list(table.name(seat) for seat in top)
+        if len(top) == 1:
+            return say("Someone reached {target}: the game ends and {names} wins with {total}.",
+                       target=table.settings["target"], names=names, total=max(totals))
+        return say("Someone reached {target}: the game ends and {names} share the win with {total}.",
+                   target=table.settings["target"], names=names, total=max(totals))
+
+    def side_name(self, table: Table, roles: Roles, side: Side) -> Text:
         if side is Side.BOX:
-            return f"{table.name(roles.box)} (box)"
-        return f"{table.name(roles.captain)} & {table.name(roles.advisor)} (team)"
+            return say("{box} (box)", box=table.name(roles.box))
+        return say("{captain} & {advisor} (team)", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
 
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
         roles = state.roles

@@ -3,17 +3,37 @@
 Smear (smear.py) scores the same way and overrides a few hooks of `Pitch`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any, Mapping
 
 from .base import Game
-from .core import (PASS, Kind, Outcome, RuleError, Setting, State, Table, add, bidding_order,
-                   is_whole, leaders, must_be_absent, plural, signed, team_names, team_of)
+from .core import (PASS, SETTINGS, Kind, Outcome, RuleError, Setting, State, Table, add, bidding_order,
+                   is_whole, leaders, list_words, must_be_absent, signed, team_names, team_of)
+from .words import Text, comma_list, say, say_n
 
 POINTS = ("high", "low", "jack", "game")
-POINT_NAMES = {"high": "High", "low": "Low", "jack": "Jack", "game": "Game"}
+POINT_NAMES = {"high": say("High"), "low": say("Low"), "jack": say("Jack"), "game": say("Game")}
 CLOSING_BID = 4
 FORCED_DEALER_BID = 2
+
+
+@lru_cache(maxsize=None)      # a few dozen lists of point names, said once each (a sentence is never changed)
+def point_names(won: tuple[Text, ...]) -> Text:
+    return comma_list(won)
+
+
+@lru_cache(maxsize=None)
+def points_taken(won: tuple[Text, ...]) -> Text:
+    """ "2 points (High, Low)", "no points"."""
+    if not won:
+        return say("no points")
+    return say_n("{count} point ({points})", "{count} points ({points})", len(won), points=point_names(won))
+
+
+@lru_cache(maxsize=256)
+def took_nothing(side: str) -> Text:
+    return say("{side} took no points", side=side)
 
 
 @dataclass(frozen=True)
@@ -34,28 +54,28 @@ class Pitch(Game):
     title = "Pitch"
     min_players = 3
     max_players = 7
-    blurb = "Auction Pitch / Setback: bid for High, Low, Jack and Game; the pitcher is set back."
+    blurb = say("Auction Pitch / Setback: bid for High, Low, Jack and Game; the pitcher is set back.")
     lowest_bid = 1
     dealer_may_steal = True
     dealer_forced = True          # the dealer must bid when everyone else passed
     required_points = ("high", "low")
-    nobody_words = {"jack": "Jack was not dealt", "game": "Game was tied: nobody scores it"}
-    bid_verb = "pitched"
+    nobody_words = {"jack": say("Jack was not dealt"), "game": say("Game was tied: nobody scores it")}
+    bid_verb = say("pitched")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("partnerships", Kind.SWITCH, False, "Four players in two teams, partners opposite."),
-            Setting("target", Kind.WHOLE, 7, "Points needed to win (11, 15 and 21 are common).", minimum=1),
+            Setting("partnerships", Kind.SWITCH, False, say("Four players in two teams, partners opposite.")),
+            Setting("target", Kind.WHOLE, 7, say("Points needed to win (11, 15 and 21 are common)."), minimum=1),
             Setting("win_rule", Kind.CHOICE, "bidder_out",
-                    "Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
-                    "First to target: the game ends when any side reaches the target.",
+                    say("Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
+                        "First to target: the game ends when any side reaches the target."),
                     choices=("bidder_out", "first_to_target")),
-            Setting("smudge", Kind.SWITCH, False, "Bid 4 and take all four points to win at once."),
+            Setting("smudge", Kind.SWITCH, False, say("Bid 4 and take all four points to win at once.")),
         )
 
     def check_table(self, table: Table) -> None:
         if table.settings["partnerships"] and table.size != 4:
-            raise RuleError("settings", f"partnerships need exactly 4 players, not {table.size}")
+            raise RuleError(SETTINGS, say("partnerships need exactly 4 players, not {count}", count=table.size))
 
     def teams(self, table: Table) -> bool:
         return table.settings["partnerships"]
@@ -68,23 +88,30 @@ class Pitch(Game):
 
     # --- bidding -----------------------------------------------------------------------
 
-    def bid_problem(self, table: Table, state: State, seat: int, bid: Any, earlier: Auction) -> str | None:
+    def bid_problem(self, table: Table, state: State, seat: int, bid: Any, earlier: Auction) -> Text | None:
         """Why `seat` may not bid `bid` after the bids so far; None when it may."""
-        who = table.name(seat)
         is_dealer = seat == state.dealer
         if bid != PASS and not (is_whole(bid) and self.lowest_bid <= bid <= CLOSING_BID):
-            return f"{who}'s bid must be pass or {self.lowest_bid} to {CLOSING_BID}"
+            return say("{who}'s bid must be pass or {low} to {high}",
+                       who=table.name(seat), low=self.lowest_bid, high=CLOSING_BID)
         if earlier.bid == CLOSING_BID and bid != PASS:
-            return f"{who} can't bid after {table.name(earlier.bidder)}'s {CLOSING_BID}: the auction is over"
+            return say("{who} can't bid after {bidder}'s {closing}: the auction is over",
+                       who=table.name(seat), bidder=table.name(earlier.bidder), closing=CLOSING_BID)
         nobody_bid = earlier.bidder is None
         if is_dealer and nobody_bid and self.dealer_forced and (bid == PASS or bid < FORCED_DEALER_BID):
-            return f"everyone else passed, so {who} (dealing) must bid at least {FORCED_DEALER_BID}"
+            return say("everyone else passed, so {who} (dealing) must bid at least {least}",
+                       who=table.name(seat), least=FORCED_DEALER_BID)
         if bid == PASS or nobody_bid:
             return None
-        high = f"{table.name(earlier.bidder)}'s {earlier.bid}"
         if is_dealer and self.dealer_may_steal:
-            return None if bid >= earlier.bid else f"{who}'s bid of {bid} must at least match {high}"
-        return None if bid > earlier.bid else f"{who}'s bid of {bid} must be higher than {high}"
+            if bid >= earlier.bid:
+                return None
+            return say("{who}'s bid of {bid} must at least match {bidder}'s {high}",
+                       who=table.name(seat), bid=bid, bidder=table.name(earlier.bidder), high=earlier.bid)
+        if bid > earlier.bid:
+            return None
+        return say("{who}'s bid of {bid} must be higher than {bidder}'s {high}",
+                   who=table.name(seat), bid=bid, bidder=table.name(earlier.bidder), high=earlier.bid)
 
     def auction_so_far(self, table: Table, state: State, bids: Mapping[int, Any]) -> Auction:
         auction = Auction(None, 0)
@@ -114,27 +141,30 @@ class Pitch(Game):
     # --- the points of a hand ---------------------------------------------------------
 
     def read_taken(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, int | None]:
-        sides = self.sides(table)
+        count = len(state.totals)       # one total per side
         taken: dict[str, int | None] = {}
         for point in POINTS:
             side = raw.get(point)
-            name = POINT_NAMES[point]
             if side is None:
                 if point in self.required_points:
-                    raise state.error(f"say who took {name}", point)
-            elif not is_whole(side) or not 0 <= side < len(sides):
-                raise state.error(f"{name} must go to a {'team' if self.teams(table) else 'player'} "
-                                  f"numbered 0 to {len(sides) - 1}", point)
+                    raise state.error(say("say who took {point}", point=POINT_NAMES[point]), point)
+            elif not is_whole(side) or not 0 <= side < count:
+                raise state.error(self.taken_problem(table, point, count), point)
             taken[point] = side
         return taken
+
+    def taken_problem(self, table: Table, point: str, count: int) -> Text:
+        if self.teams(table):
+            return say("{point} must go to a team numbered 0 to {last}", point=POINT_NAMES[point], last=count - 1)
+        return say("{point} must go to a player numbered 0 to {last}", point=POINT_NAMES[point], last=count - 1)
 
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> PointsHand:
         bids = raw.get("bids")
         if not isinstance(bids, list) or len(bids) != table.size:
-            raise state.error(f"bids must be a list of {table.size} entries, one per player", "bids")
+            raise state.error(list_words("bids", table.size, "player"), "bids")
         auction = self.read_auction(table, state, bids)
         if auction.bidder is None:
-            must_be_absent(state, raw, POINTS, "everyone passed and the hand is thrown in")
+            must_be_absent(state, raw, POINTS, say("everyone passed and the hand is thrown in"))
             return PointsHand(tuple(bids), auction, {})
         return PointsHand(tuple(bids), auction, self.read_taken(table, state, raw))
 
@@ -148,49 +178,83 @@ class Pitch(Game):
         auction = hand.auction
         facts = {"dealer": state.dealer, "bidder": auction.bidder, "bid": auction.bid or None}
         if auction.bidder is None:
-            why = f"Everyone passed: the hand is thrown in and {table.name(state.dealer)} deals again."
-            return Outcome((0,) * len(state.totals), (why,), facts), replace(state, number=state.number + 1)
-        sides = self.sides(table)
+            after = state.after(state.dealer, state.totals, state.deal, state.roles)
+            return Outcome((0,) * len(state.totals), partial(self.thrown_in_words, table, state.dealer), facts), after
         bidder_side = self.side_of(table, auction.bidder)
-        won: list[list[str]] = [[] for _ in sides]
+        won = [0] * len(state.totals)       # points taken, per side
+        for side in hand.taken.values():
+            if side is not None:
+                won[side] += 1
+        made = won[bidder_side] >= auction.bid
+        points = self.gains(table, state, won, bidder_side, auction.bid, made)
+        totals = add(state.totals, points)
+        smudge = auction.bid == CLOSING_BID and won[bidder_side] == 4 and table.settings.get("smudge")
+        winners = self.winners(table, totals, bidder_side, made, smudge)
+        after = state.after((state.dealer + 1) % table.size, totals, state.deal, state.roles, bool(winners), winners)
+        return Outcome(points, partial(self.explain, table, hand, points, after, smudge), facts), after
+
+    def gains(self, table: Table, state: State, won: list[int], bidder_side: int, bid: int,
+              made: bool) -> tuple[int, ...]:
+        """What each side scores for the points it took (`won`, per side)."""
+        gained = list(won)
+        for side, count in enumerate(won):
+            if count and side != bidder_side:
+                cap = self.gain_cap(table, state.totals[side])
+                if cap is not None and count > cap:
+                    gained[side] = cap
+        gained[bidder_side] = won[bidder_side] if made else -bid
+        return tuple(gained)
+
+    def thrown_in_words(self, table: Table, dealer: int) -> list[Text]:
+        return [say("Everyone passed: the hand is thrown in and {dealer} deals again.", dealer=table.name(dealer))]
+
+    def explain(self, table: Table, hand: PointsHand, points: tuple[int, ...], after: State,
+                smudge: bool) -> list[Text]:
+        """A line per side, one per point nobody took, and how the game ended if it did."""
+        sides = self.sides(table)
+        bidder_side = self.side_of(table, hand.auction.bidder)
+        won: list[list[Text]] = [[] for _ in sides]
         for point, side in hand.taken.items():
             if side is not None:
                 won[side].append(POINT_NAMES[point])
-        made = len(won[bidder_side]) >= auction.bid
-        points, explain = [], []
-        for side, name in enumerate(sides):
-            gained, why = self.side_score(table, state, hand, side, name, bidder_side, won[side], made)
-            points.append(gained)
-            explain.append(why)
+        explain = [self.bidder_words(table, hand.auction, name, won[side], points[side] >= 0)
+                   if side == bidder_side else self.side_words(table, name, won[side], points[side])
+                   for side, name in enumerate(sides)]
         explain += [words for p, words in self.nobody_words.items() if hand.taken.get(p) is None]
-        totals = add(state.totals, tuple(points))
-        smudge = table.settings.get("smudge") and auction.bid == CLOSING_BID and len(won[bidder_side]) == 4
-        winners = self.winners(table, totals, bidder_side, made, smudge)
-        if winners:
-            explain.append(self.ending_words(table, auction, totals, winners, smudge))
-        after = replace(state, number=state.number + 1, dealer=(state.dealer + 1) % table.size,
-                        totals=totals, finished=bool(winners), winners=winners)
-        return Outcome(tuple(points), tuple(explain), facts), after
+        if after.winners:
+            explain.append(self.ending_words(table, hand.auction, after.totals, after.winners, smudge))
+        return explain
 
-    def side_score(self, table: Table, state: State, hand: PointsHand, side: int, name: str,
-                   bidder_side: int, won: list[str], made: bool) -> tuple[int, str]:
-        took = f"{plural(len(won), 'point')} ({', '.join(won)})" if won else "no points"
-        auction = hand.auction
-        if side == bidder_side:
-            pitcher = table.name(auction.bidder)
-            lead = f"{pitcher} {self.bid_verb} {auction.bid}"
-            if pitcher != name:
-                lead += f" for {name}, who"
-            else:
-                lead += " and" if made else " but"
+    def side_words(self, table: Table, name: str, won: list[Text], gained: int) -> Text:
+        """The line of a side that did not win the bid: what it took and what that scores."""
+        if not won:
+            return took_nothing(name)
+        if gained < len(won):
+            return say_n("{side} took {count} point ({points}), but only points up to the target of {target} count: {gained}",
+                         "{side} took {count} points ({points}), but only points up to the target of {target} count: {gained}",
+                         len(won), side=name, points=point_names(tuple(won)), target=table.settings["target"],
+                         gained=signed(gained))
+        return say_n("{side} took {count} point ({points}): {gained}", "{side} took {count} points ({points}): {gained}",
+                     len(won), side=name, points=point_names(tuple(won)), gained=signed(gained))
+
+    def bidder_words(self, table: Table, auction: Auction, name: str, won: list[Text], made: bool) -> Text:
+        """The bidding side's line: "Ann pitched 2 and took 2 points (High, Low): made it, +2"."""
+        pitcher = table.name(auction.bidder)
+        took = self.took_words(won)
+        if pitcher != name:
             if made:
-                return len(won), f"{lead} took {took}: made it, {signed(len(won))}"
-            return -auction.bid, f"{lead} took {took}: set back {auction.bid}"
-        cap = self.gain_cap(table, state.totals[side])
-        if cap is not None and len(won) > cap:
-            return cap, (f"{name} took {took}, but only points up to the target of "
-                         f"{table.settings['target']} count: {signed(cap)}")
-        return len(won), f"{name} took {took}: {signed(len(won))}" if won else f"{name} took no points"
+                return say("{pitcher} {verb} {bid} for {side}, who took {took}: made it, {gained}", pitcher=pitcher,
+                           verb=self.bid_verb, bid=auction.bid, side=name, took=took, gained=signed(len(won)))
+            return say("{pitcher} {verb} {bid} for {side}, who took {took}: set back {bid}", pitcher=pitcher,
+                       verb=self.bid_verb, bid=auction.bid, side=name, took=took)
+        if made:
+            return say("{pitcher} {verb} {bid} and took {took}: made it, {gained}",
+                       pitcher=pitcher, verb=self.bid_verb, bid=auction.bid, took=took, gained=signed(len(won)))
+        return say("{pitcher} {verb} {bid} but took {took}: set back {bid}",
+                   pitcher=pitcher, verb=self.bid_verb, bid=auction.bid, took=took)
+
+    def took_words(self, won: list[Text]) -> Text:
+        return points_taken(tuple(won))
 
     def winners(self, table: Table, totals: tuple[int, ...], bidder_side: int, made: bool,
                 smudge: bool) -> tuple[int, ...]:
@@ -206,9 +270,17 @@ class Pitch(Game):
         return top if len(top) == 1 else ()
 
     def ending_words(self, table: Table, auction: Auction, totals: tuple[int, ...],
-                     winners: tuple[int, ...], smudge: bool) -> str:
+                     winners: tuple[int, ...], smudge: bool) -> Text:
         name = self.sides(table)[winners[0]]
-        verb = "win" if self.teams(table) else "wins"      # "Ben & Dee win", "Ann wins"
+        teams = self.teams(table)                      # "Ben & Dee win", "Ann wins"
+        if smudge and teams:
+            return say("Smudge: {bidder} bid {bid} and took all four points, so {team} win.",
+                       bidder=table.name(auction.bidder), bid=CLOSING_BID, team=name)
         if smudge:
-            return f"Smudge: {table.name(auction.bidder)} bid {CLOSING_BID} and took all four points, so {name} {verb}."
-        return f"{name} {verb} with {totals[winners[0]]} (target {table.settings['target']})."
+            return say("Smudge: {bidder} bid {bid} and took all four points, so {player} wins.",
+                       bidder=table.name(auction.bidder), bid=CLOSING_BID, player=name)
+        if teams:
+            return say("{team} win with {total} (target {target}).",
+                       team=name, total=totals[winners[0]], target=table.settings["target"])
+        return say("{player} wins with {total} (target {target}).",
+                   player=name, total=totals[winners[0]], target=table.settings["target"])

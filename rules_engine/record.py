@@ -1,14 +1,15 @@
 """Read a `scorepad/1` record and score it hand by hand."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .base import Game
-from .core import PASS, RuleError, State, Table, bidding_order, is_whole
+from .core import PASS, SETTINGS, Outcome, RuleError, State, Table, bidding_order, is_whole
 from .registry import GAMES
+from .words import Text, say
 
 FORMAT = "scorepad/1"
 
@@ -18,8 +19,13 @@ class ScoredHand:
     number: int
     points: tuple[int, ...]
     totals: tuple[int, ...]
-    explain: tuple[str, ...]
     facts: Mapping[str, Any]
+    outcome: Outcome = field(repr=False, compare=False)
+
+    @property
+    def explain(self) -> tuple[Text, ...]:
+        """Why the hand scored what it did, a sentence a line (written when first read)."""
+        return self.outcome.explain
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, **self.facts, "points": list(self.points),
@@ -57,7 +63,7 @@ class ScoredGame:
     def check_bids(self, bids: Any) -> tuple[Any, ...]:
         """Check bids for the next hand before its tricks are known (raises RuleError)."""
         if self.finished:
-            raise self.state.error(f"the game was already over after hand {self.state.number - 1}")
+            raise self.state.error(over_words(self.state))
         return self.game.read_bids(self.table, self.state, {"bids": bids})
 
     def bid_choices(self, seat: int) -> dict[str, list[Any]]:
@@ -84,18 +90,18 @@ class ScoredGame:
         """This game with more hands played after it, each checked and scored from where the game
         stands (so recording a hand scores that hand only). Raises RuleError naming the first problem."""
         if len(self.hands) + len(raw_hands) > MAX_HANDS:
-            raise RuleError("hands", f"a game has at most {MAX_HANDS:,} hands, not {len(self.hands) + len(raw_hands):,}")
+            raise RuleError(HANDS, too_many_words(len(self.hands) + len(raw_hands)))
+        game, table = self.game, self.table
         state, scored = self.state, list(self.hands)
         for raw in raw_hands:
             if state.finished:
-                raise state.error(f"the game was already over after hand {state.number - 1}")
+                raise state.error(over_words(state))
             if not isinstance(raw, dict):
-                raise state.error("a hand must be an object")
-            hand = self.game.read_hand(self.table, state, raw)
-            outcome, after = self.game.play(self.table, state, hand)
-            scored.append(ScoredHand(state.number, outcome.points, after.totals, outcome.explain, outcome.facts))
+                raise state.error(say("a hand must be an object"))
+            outcome, after = game.play(table, state, game.read_hand(table, state, raw))
+            scored.append(ScoredHand(state.number, outcome.points, after.totals, outcome.facts, outcome))
             state = after
-        return ScoredGame(self.game, self.table, self.sides, tuple(scored), state)
+        return ScoredGame(game, table, self.sides, tuple(scored), state)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game.id, "sides": list(self.sides),
@@ -104,14 +110,28 @@ class ScoredGame:
                 "winners": list(self.winners), "next": self.next}
 
 
+HANDS = say("hands")        # places of errors outside a hand
+PLAYERS = say("players")
+FORMAT_PLACE = say("format")
+GAME_PLACE = say("game")
+
+
+def over_words(state: State) -> Text:
+    return say("the game was already over after hand {number}", number=state.number - 1)
+
+
+def too_many_words(count: int) -> Text:
+    return say("a game has at most {most} hands, not {count}", most=f"{MAX_HANDS:,}", count=f"{count:,}")
+
+
 def read_game(record: Any) -> Game:
     if not isinstance(record, dict):
-        raise RuleError("format", "a game record must be a JSON object")
+        raise RuleError(FORMAT_PLACE, say("a game record must be a JSON object"))
     if record.get("format") != FORMAT:
-        raise RuleError("format", f'format must be "{FORMAT}"')
+        raise RuleError(FORMAT_PLACE, say('format must be "{format}"', format=FORMAT))
     game_id = record.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise RuleError("game", f"game must be one of {', '.join(GAMES)}")
+        raise RuleError(GAME_PLACE, say("game must be one of {games}", games=", ".join(GAMES)))
     return GAMES[game_id]
 
 
@@ -120,35 +140,43 @@ MAX_HANDS = 1000       # hands in one game
 
 
 def read_players(game: Game, raw: Any) -> tuple[str, ...]:
-    count = (f"{game.min_players}" if game.min_players == game.max_players
-             else f"{game.min_players} to {game.max_players}")
     if not isinstance(raw, list):
-        raise RuleError("players", f"{game.title} needs a list of {count} player names")
+        raise RuleError(PLAYERS, say("{game} needs a list of {count} player names",
+                                     game=game.title, count=player_count_words(game)))
     if not game.min_players <= len(raw) <= game.max_players:
-        raise RuleError("players", f"{game.title} is for {count} players, not {len(raw)}")
+        raise RuleError(PLAYERS, say("{game} is for {count} players, not {given}",
+                                     game=game.title, count=player_count_words(game), given=len(raw)))
     names: list[str] = []
     for seat, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("players", f"player {seat + 1} needs a name", "players", seat)
+            raise RuleError(PLAYERS, say("player {number} needs a name", number=seat + 1), "players", seat)
         name = name.strip()
         if len(name) > MAX_NAME:
-            raise RuleError("players", f"player {seat + 1}'s name is longer than {MAX_NAME} characters",
-                            "players", seat)
+            raise RuleError(PLAYERS, say("player {number}'s name is longer than {most} characters",
+                                         number=seat + 1, most=MAX_NAME), "players", seat)
         if name.casefold() in (n.casefold() for n in names):
-            raise RuleError("players", f"two players are called {name}: give each a different name", "players", seat)
+            raise RuleError(PLAYERS, say("two players are called {name}: give each a different name", name=name),
+                            "players", seat)
         names.append(name)
     return tuple(names)
+
+
+def player_count_words(game: Game) -> str:
+    """How many players a game is for: "4", "3 to 7"."""
+    if game.min_players == game.max_players:
+        return str(game.min_players)
+    return say("{fewest} to {most}", fewest=game.min_players, most=game.max_players)
 
 
 def read_settings(game: Game, raw: Any, player_count: int) -> Mapping[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise RuleError("settings", "settings must be an object of setting names and values")
+        raise RuleError(SETTINGS, say("settings must be an object of setting names and values"))
     known = {setting.name: setting for setting in game.settings(player_count)}
     for name in raw:
         if name not in known:
-            raise RuleError("settings", f"{game.title} has no setting called {name!r}")
+            raise RuleError(SETTINGS, say("{game} has no setting called {name}", game=game.title, name=repr(name)))
     values = {name: setting.default if raw.get(name) is None else setting.read(raw[name])
               for name, setting in known.items()}
     return MappingProxyType(values)
@@ -158,7 +186,7 @@ def read_seat(raw: Any, place: str, players: tuple[str, ...], default: int) -> i
     if raw is None:
         return default
     if not is_whole(raw) or not 0 <= raw < len(players):
-        raise RuleError(place, f"{place} must be a seat number from 0 to {len(players) - 1}")
+        raise RuleError(place, say("{place} must be a seat number from 0 to {last}", place=place, last=len(players) - 1))
     return raw
 
 
@@ -169,9 +197,9 @@ def read_table(record: Any) -> tuple[Game, Table, list[Any]]:
     if hands is None:
         hands = []
     if not isinstance(hands, list):
-        raise RuleError("hands", "hands must be a list")
+        raise RuleError(HANDS, say("hands must be a list"))
     if len(hands) > MAX_HANDS:
-        raise RuleError("hands", f"a game has at most {MAX_HANDS:,} hands, not {len(hands):,}")
+        raise RuleError(HANDS, too_many_words(len(hands)))
     players = read_players(game, record.get("players"))
     settings = read_settings(game, record.get("settings"), len(players))
     first_dealer = read_seat(record.get("first_dealer"), "first_dealer", players, 0)
@@ -180,7 +208,7 @@ def read_table(record: Any) -> tuple[Game, Table, list[Any]]:
         first_captain = read_seat(record.get("first_captain"), "first_captain", players,
                                   (first_dealer + 1) % len(players))
         if first_captain == first_dealer:
-            raise RuleError("first_captain", "the captain can't also be in the box")
+            raise RuleError("first_captain", say("the captain can't also be in the box"))
     table = Table(game.id, players, settings, first_dealer, first_captain)
     game.check_table(table)
     return game, table, hands

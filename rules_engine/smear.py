@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .core import Kind, Setting, Table
 from .pitch import Pitch
+from .words import say
 
 
 class Smear(Pitch):
@@ -12,26 +13,26 @@ class Smear(Pitch):
     title = "Smear"
     min_players = 4
     max_players = 4
-    blurb = "Four-Point Northeast Wisconsin Smear: partners bid 2-4 for High, Low, Jack and Game; race to 15."
+    blurb = say("Four-Point Northeast Wisconsin Smear: partners bid 2-4 for High, Low, Jack and Game; race to 15.")
     lowest_bid = 2
     dealer_may_steal = False
     dealer_forced = False         # all four passing throws the hand in
     required_points = ()
-    nobody_words = {"high": "Nobody took High", "low": "Nobody took Low",
-                    "jack": "Nobody took Jack", "game": "Game was tied or not played: nobody scores it"}
-    bid_verb = "bid"
+    nobody_words = {"high": say("Nobody took High"), "low": say("Nobody took Low"),
+                    "jack": say("Nobody took Jack"), "game": say("Game was tied or not played: nobody scores it")}
+    bid_verb = say("bid")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("extra_cards", Kind.WHOLE, 0, "Undealt cards the bidder may take before discarding back to 6.",
+            Setting("extra_cards", Kind.WHOLE, 0, say("Undealt cards the bidder may take before discarding back to 6."),
                     minimum=0, maximum=3),
-            Setting("target", Kind.WHOLE, 15, "Points needed to win.", minimum=1),
+            Setting("target", Kind.WHOLE, 15, say("Points needed to win."), minimum=1),
             Setting("win_rule", Kind.CHOICE, "first_to_target",
-                    "First to target: the game ends when a team reaches the target. "
-                    "Bidder out: only the team that won the bid and made it can go out.",
+                    say("First to target: the game ends when a team reaches the target. "
+                        "Bidder out: only the team that won the bid and made it can go out."),
                     choices=("first_to_target", "bidder_out")),
             Setting("non_bidder_cap", Kind.SWITCH, False,
-                    "The team that did not win the bid gains at most enough to reach the target."),
+                    say("The team that did not win the bid gains at most enough to reach the target.")),
         )
 
     def check_table(self, table: Table) -> None:

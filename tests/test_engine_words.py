@@ -1,0 +1,199 @@
+"""Every word the engine says is a translatable Text: said in English as before, remembering its
+template and values, and said again in another language by translate()."""
+import ast
+import json
+
+from hypothesis import HealthCheck, given, settings
+
+from conftest import ROOT, record
+from rules_engine import RuleError, score
+from rules_engine.words import Text, and_list, comma_list, say, say_n, translate
+
+from strategies import mutated, records
+
+SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow])   # examples: the profile in conftest.py
+ENGINE = sorted((ROOT / "rules_engine").glob("*.py"))
+
+
+def english(template):
+    return template
+
+
+def english_n(singular, plural, count):
+    return singular if count == 1 else plural
+
+
+# A make-believe language: upper case, and its own word order for one sentence.
+SHOUTED = {
+    "{who} bid {bid}, took {took}: {sums}": "{sums} <- {who} TOOK {took}, BID {bid}",
+    "exact": "EXACT",
+    "{count} point ({points})": "ONE POINT: {points}",
+    "{count} points ({points})": "{count} POINTS: {points}",
+    "High": "HIGH",
+    "Low": "LOW",
+    "{earlier}, {last}": "{earlier} + {last}",
+    "hand {number}": "HAND #{number}",
+    "broken {nothing_like_this}": "BROKEN {not_a_param}",
+}
+
+
+def shouted(template):
+    return SHOUTED.get(template, template)
+
+
+def shouted_n(singular, plural, count):
+    return SHOUTED.get(singular if count == 1 else plural, singular if count == 1 else plural)
+
+
+# --- the words themselves -------------------------------------------------------------------
+
+def test_say_is_the_english_sentence_that_remembers_how_it_was_made():
+    text = say("{who}'s bid must be pass or {low} to {high}", who="Ann", low=1, high=4)
+    assert text == "Ann's bid must be pass or 1 to 4" and isinstance(text, str) and isinstance(text, Text)
+    assert text.template == "{who}'s bid must be pass or {low} to {high}"
+    assert text.params == {"who": "Ann", "low": 1, "high": 4} and text.plural is None
+    assert json.dumps([text]) == '["Ann\'s bid must be pass or 1 to 4"]'
+    assert str(text) + "." == "Ann's bid must be pass or 1 to 4."
+
+
+def test_say_n_picks_the_english_form_by_count():
+    one, two = (say_n("{count} card", "{count} cards", count) for count in (1, 2))
+    assert (one, two) == ("1 card", "2 cards")
+    assert (two.template, two.plural, two.params) == ("{count} card", "{count} cards", {"count": 2})
+
+
+def test_translate_says_a_text_in_another_language_params_first():
+    line = say("{who} bid {bid}, took {took}: {sums}", who="Ann", bid=1, took=1, sums=say("exact"))
+    assert translate(line, shouted, shouted_n) == "EXACT <- Ann TOOK 1, BID 1"
+    points = say_n("{count} point ({points})", "{count} points ({points})", 2,
+                   points=comma_list([say("High"), say("Low")]))
+    assert points == "2 points (High, Low)"
+    assert translate(points, shouted, shouted_n) == "2 POINTS: HIGH + LOW"
+    single = say_n("{count} point ({points})", "{count} points ({points})", 1, points=say("High"))
+    assert translate(single, shouted, shouted_n) == "ONE POINT: HIGH"
+
+
+def test_translate_passes_plain_words_through_and_falls_back_to_english():
+    assert translate("Ann", shouted, shouted_n) == "Ann"
+    assert translate(Text("as is"), shouted, shouted_n) == "as is"
+    broken = say("broken {nothing_like_this}", nothing_like_this="x")
+    assert translate(broken, shouted, shouted_n) == "broken x"
+    for odd in ("{0}", "{", "{who.name}", "{who[3]}", "{who:d}"):
+        assert translate(say("{who}", who="Ann"), lambda _: odd, shouted_n) == "Ann"
+
+
+def test_lists_of_words_stay_translatable():
+    assert comma_list([say("High"), say("Low"), say("Game")]) == "High, Low, Game"
+    assert and_list(["Ann", "Ben", "Cy"]) == "Ann and Ben and Cy"
+    assert and_list(["Ann"]) == "Ann"
+
+
+def test_a_hand_error_keeps_its_place_words_and_number():
+    game = record("smear", ["Ann", "Ben", "Cy", "Dee"], [{"bids": ["pass", "pass", "pass", "pass"]}, "oops"])
+    try:
+        score(game)
+    except RuleError as error:
+        problem = error
+    assert str(problem) == "hand 2: a hand must be an object"
+    assert problem.place == "hand 2" and problem.place.startswith("hand ") and int(problem.place.split()[1]) == 2
+    assert problem.hand == 2 and isinstance(problem.place, Text)
+    assert translate(problem.args[0], shouted, shouted_n) == "HAND #2: a hand must be an object"
+
+
+def test_sentences_are_written_only_when_read():
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}]))
+    hand = game.hands[0]
+    assert hand.outcome.said is None
+    assert hand.explain == ("Ann bid 1, took 1: exact, 10 + 1 = 11", "Ben bid 0, took 0: exact, 10 + 0 = 10",
+                            "Cy bid 0, took 0: exact, 10 + 0 = 10")
+    assert hand.explain is hand.explain
+
+
+# --- the engine's source: templates a translator can be given --------------------------------
+
+def calls(tree, names):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if name in names:
+                yield name, node
+
+
+def is_words(node):
+    return isinstance(node, ast.JoinedStr) or isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def test_every_template_is_a_literal_string():
+    found = 0
+    for path in ENGINE:
+        for name, call in calls(ast.parse(path.read_text()), {"say", "say_n"}):
+            literal = call.args[:2 if name == "say_n" else 1]
+            where = f"{path.name}:{call.lineno}"
+            assert len(literal) == (2 if name == "say_n" else 1), where
+            for arg in literal:
+                assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), f"{where}: not a literal template"
+                assert arg.value.strip() and "%" not in arg.value, f"{where}: empty or %-formatted template"
+            found += 1
+    assert found > 100
+
+
+def test_errors_and_explanations_are_never_bare_english():
+    for path in ENGINE:
+        tree = ast.parse(path.read_text())
+        for name, call in calls(tree, {"RuleError", "error"}):
+            message = call.args[1:2] if name == "RuleError" else call.args[:1]
+            message += [k.value for k in call.keywords if k.arg == "message"]
+            assert not any(is_words(arg) for arg in message), f"{path.name}:{call.lineno}: {name} without say"
+        for _, call in calls(tree, {"Setting"}):
+            helps = call.args[3:4] + [k.value for k in call.keywords if k.arg == "help"]
+            assert not any(is_words(arg) for arg in helps), f"{path.name}:{call.lineno}: help without say"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name.endswith(("_words", "_problem", "explain")):
+                for returned in ast.walk(node):
+                    if isinstance(returned, ast.Return) and returned.value is not None:
+                        assert not is_words(returned.value), f"{path.name}:{returned.lineno}: bare English"
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in (
+                    "blurb", "bid_verb", "nobody_words", "BOARD_WORDS", "POINT_NAMES") for t in node.targets):
+                values = node.value.values if isinstance(node.value, ast.Dict) else [node.value]
+                assert not any(is_words(v) for v in values), f"{path.name}:{node.lineno}: bare English"
+
+
+# --- every game: what the engine says is Text, and translates to itself in English --------------
+
+def said_again(text):
+    return translate(text, english, english_n)
+
+
+@SETTINGS
+@given(records())
+def test_every_explanation_is_a_text_that_says_itself_again(game_record):
+    for hand in score(game_record).hands:
+        for line in hand.explain:
+            assert isinstance(line, Text), line
+            assert said_again(line) == line
+
+
+@SETTINGS
+@given(records(max_hands=4).flatmap(mutated))
+def test_every_rule_error_is_a_text_that_says_itself_again(game_record):
+    try:
+        game = score(game_record)
+    except RuleError as error:
+        assert isinstance(error.message, Text), error.message
+        assert said_again(error.message) == error.message
+        assert said_again(error.args[0]) == str(error) == f"{error.place}: {error.message}"
+        assert (error.hand is not None) == error.place.startswith("hand ")
+        return
+    for line in (line for hand in game.hands for line in hand.explain):
+        assert isinstance(line, Text) and said_again(line) == line
+
+
+def test_settings_blurbs_and_ranges_are_texts():
+    from rules_engine import GAMES
+    for game in GAMES.values():
+        assert isinstance(game.blurb, Text) and said_again(game.blurb) == game.blurb
+        for setting in game.settings(game.max_players):
+            assert isinstance(setting.help, Text), setting.name
+            if setting.kind.value == "whole":
+                assert said_again(setting.range_words()) == setting.range_words()
