@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Iterator
 
 from flask import Flask, render_template, request
+from flask_babel import lazy_gettext
 
 import i18n
 import store
 import pages
-from flask_babel import lazy_gettext
 
 VERSION = "1.1.0"
 SECURITY_HEADERS = {
