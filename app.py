@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Iterator
 
 from flask import Flask, render_template, request
+from flask_babel import lazy_gettext
 
+import i18n
 import store
 import pages
 
@@ -76,6 +78,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             if not app.config.get(name):
                 app.config[name] = kept_secret(instance, file)
         store.migrate(app.config["DATABASE"])
+    i18n.init_app(app)                              # the page's language (Flask-Babel)
     app.register_blueprint(pages.bp)
     with starting(instance), app.app_context():
         pages.rebuild_summaries()                   # derived rows behind their game's version
@@ -125,17 +128,17 @@ def error_page(title: str, message: str, status: int):
 
 def register_errors(app: Flask) -> None:
     pages = {
-        400: ("Not understood", "That request could not be read: nothing was changed."),
-        403: ("Not allowed", "That can't be done from here: nothing was changed."),
-        404: ("Not found", "There is no such game or page here."),
-        405: ("Not here", "That page can't be used that way."),
-        413: ("Too large", "That upload is too large to be a game record."),
+        400: (lazy_gettext("Not understood"), lazy_gettext("That request could not be read: nothing was changed.")),
+        403: (lazy_gettext("Not allowed"), lazy_gettext("That can't be done from here: nothing was changed.")),
+        404: (lazy_gettext("Not found"), lazy_gettext("There is no such game or page here.")),
+        405: (lazy_gettext("Not here"), lazy_gettext("That page can't be used that way.")),
+        413: (lazy_gettext("Too large"), lazy_gettext("That upload is too large to be a game record.")),
     }
     for status, (title, message) in pages.items():
         app.register_error_handler(status, lambda _e, t=title, m=message, s=status: error_page(t, m, s))
     app.register_error_handler(store.Busy, lambda _e: error_page(
-        "Busy", "Another phone was saving at the same moment and the table is still busy. "
-                "Nothing was changed: go back and try again.", 503))
+        lazy_gettext("Busy"), lazy_gettext("Another phone was saving at the same moment and the table is still busy. "
+                                           "Nothing was changed: go back and try again."), 503))
 
 
 # --- the command ---------------------------------------------------------------------------------

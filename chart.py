@@ -1,6 +1,7 @@
 """The score chart: each side's running total hand by hand, as a small inline SVG drawn on the server.
 
-Pure (no Flask, no engine): sides and totals in, SVG markup out. Readable in black and white, since
+Pure (no engine, no request needed): sides and totals in, SVG markup out, its words and digits
+in the page's language through i18n (English outside a request). Readable in black and white, since
 each side has its own dash pattern and its own marker shape besides its colour; no `style=`
 attributes (the Content-Security-Policy forbids inline style), only SVG presentation attributes."""
 from __future__ import annotations
@@ -9,6 +10,10 @@ import math
 from dataclasses import dataclass
 from html import escape
 from typing import Sequence
+
+from flask_babel import lazy_gettext
+
+from i18n import _, digits, n_
 
 WIDTH = 340                  # the viewBox; the page scales it to the column's width
 LEFT, RIGHT, TOP = 38, 14, 8  # room for the total labels on the left, and half a hand label on the right
@@ -23,10 +28,13 @@ MOST_MARKERS = 26            # markers on a line further apart than this would b
 COLOURS = ("#0b5d3b", "#1f4e9c", "#a30000", "#6b3fa0", "#7a4a00", "#1b1b1b", "#00646e")
 DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 4", "12 3", "1 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "plus", "down")
-MARKER_WORDS = {"circle": "dots", "square": "squares", "triangle": "triangles", "diamond": "diamonds",
-                "cross": "crosses", "plus": "plus signs", "down": "upside-down triangles"}
-DASH_WORDS = {"": "solid line", "7 3": "dashed line", "2 3": "dotted line", "9 3 2 3": "dash-dot line",
-              "4 4": "short dashes", "12 3": "long dashes", "1 2": "fine dots"}
+MARKER_WORDS = {"circle": lazy_gettext("dots"), "square": lazy_gettext("squares"),
+                "triangle": lazy_gettext("triangles"), "diamond": lazy_gettext("diamonds"),
+                "cross": lazy_gettext("crosses"), "plus": lazy_gettext("plus signs"),
+                "down": lazy_gettext("upside-down triangles")}
+DASH_WORDS = {"": lazy_gettext("solid line"), "7 3": lazy_gettext("dashed line"), "2 3": lazy_gettext("dotted line"),
+              "9 3 2 3": lazy_gettext("dash-dot line"), "4 4": lazy_gettext("short dashes"),
+              "12 3": lazy_gettext("long dashes"), "1 2": lazy_gettext("fine dots")}
 INK, MUTED, GRID = "#1b1b1b", "#595959", "#c9c9c9"
 
 
@@ -123,16 +131,17 @@ def shorten(name: str, most: int = 22) -> str:
 
 def legend_words(sides: Sequence[str]) -> list[str]:
     """Each side with the look of its line, in words (for the legend's title and the tests)."""
-    return [f"{side}: {DASH_WORDS[side_look(i)[1]]} with {MARKER_WORDS[side_look(i)[2]]}"
-            for i, side in enumerate(sides)]
+    return [_("%(side)s: %(line)s with %(markers)s", side=side, line=str(DASH_WORDS[side_look(i)[1]]),
+              markers=str(MARKER_WORDS[side_look(i)[2]])) for i, side in enumerate(sides)]
 
 
-def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: str = "Running totals") -> str:
+def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: str | None = None) -> str:
     """SVG markup of each side's running total after every hand (`totals[h][side]`), from 0 at the start.
 
     Axes with a few labelled totals (0 marked when totals go negative) and hand numbers; one line
     per side, each with its own dash pattern and marker; a legend; a <title> and an aria-label that
     gives the final totals, so a screen reader hears what the picture shows."""
+    title = _("Running totals") if title is None else title
     count = len(sides)
     series = [[0, *(int(after[side]) for after in totals)] for side in range(count)]
     scale = scale_for(series)
@@ -141,10 +150,12 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
     legend_columns = 1 if count <= 2 else 2
     legend_rows = -(-count // legend_columns)
     height = TOP + PLOT_HEIGHT + AXIS_ROOM + legend_rows * LEGEND_ROW + 4
-    final = ", ".join(f"{side} {series[i][-1]}" for i, side in enumerate(sides))
+    final = ", ".join(_("%(side)s %(total)s", side=side, total=series[i][-1]) for i, side in enumerate(sides))
     hands = scale.hands
-    label = (f"{title}: a line per side over {hands} hand{'s' if hands != 1 else ''}. "
-             + (f"Final totals: {final}." if hands else "No hands yet."))
+    label = (n_("%(title)s: a line per side over %(hands)s hand. Final totals: %(totals)s.",
+                "%(title)s: a line per side over %(hands)s hands. Final totals: %(totals)s.", hands,
+                title=title, hands=hands, totals=final) if hands
+             else _("%(title)s: a line per side over %(hands)s hands. No hands yet.", title=title, hands=hands))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
            f'aria-label="{escape(label)}" font-size="11" class="score-chart">',
            f"<title>{escape(label)}</title>"]
@@ -154,15 +165,15 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
         y = number(scale.y(total))
         colour = MUTED if total == 0 else GRID
         out.append(f'<path stroke="{colour}" d="M{LEFT} {y}H{WIDTH - RIGHT}"/>')
-        out.append(f'<text x="{LEFT - 4}" y="{y}" dy="4" text-anchor="end" fill="{MUTED}">{total}</text>')
+        out.append(f'<text x="{LEFT - 4}" y="{y}" dy="4" text-anchor="end" fill="{MUTED}">{digits(total)}</text>')
     # hands: a tick and a label every few hands
     every = nice_step(hands, 5)
     for hand in range(0, hands + 1, every):
         x = number(scale.x(hand))
         out.append(f'<path stroke="{MUTED}" d="M{x} {bottom}v4"/>')
-        out.append(f'<text x="{x}" y="{bottom + 15}" text-anchor="middle" fill="{MUTED}">{hand}</text>')
+        out.append(f'<text x="{x}" y="{bottom + 15}" text-anchor="middle" fill="{MUTED}">{digits(hand)}</text>')
     out.append(f'<path stroke="{INK}" fill="none" d="M{LEFT} {TOP}V{bottom}H{WIDTH - RIGHT}"/>')
-    out.append(f'<text x="{WIDTH - RIGHT}" y="{bottom + 26}" text-anchor="end" fill="{MUTED}">hand</text>')
+    out.append(f'<text x="{WIDTH - RIGHT}" y="{bottom + 26}" text-anchor="end" fill="{MUTED}">{escape(_("hand"))}</text>')
     xs = {h: number(scale.x(h)) for h in shown}                 # the same for every side
     ys = {total: number(scale.y(total)) for total in {t for side in series for t in side}}
     for i in range(count):

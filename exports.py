@@ -8,6 +8,7 @@ import zipfile
 import zlib
 from typing import Any, Callable, Iterable
 
+from i18n import _
 from rules_engine import ScoredGame, score
 from summary import team_bid
 
@@ -62,10 +63,11 @@ def game_csv(record: dict[str, Any]) -> str:
     scored = score(record)
     has_bids = scored.game.id != "gin3"
     note = note_of(record)
-    header = ["hand", "dealer"]
+    header = [_("hand"), _("dealer")]            # the page's language; the numbers below stay plain digits
     for side in scored.sides:
-        header += ([f"{side} bid"] if has_bids else []) + [f"{side} points", f"{side} total"]
-    rows = [header + (["note"] if note else [])]
+        header += ([_("%(side)s bid", side=side)] if has_bids else []) + [_("%(side)s points", side=side),
+                                                                         _("%(side)s total", side=side)]
+    rows = [header + ([_("note")] if note else [])]
     for hand in scored.hands:
         raw = record["hands"][hand.number - 1]
         bids = side_bids(scored, raw, dict(hand.facts)) if has_bids else []
@@ -80,10 +82,19 @@ def summary_row(game_id: int, record: dict[str, Any], scored: ScoredGame | None)
     players = record.get("players") or []
     if scored is None:
         return [game_id, (record.get("created") or "")[:10], record.get("game"), ", ".join(map(str, players)),
-                "", "can't be scored"]
+                "", _("can't be scored")]
     return [game_id, (record.get("created") or "")[:10], scored.game.title, ", ".join(scored.table.players),
             "; ".join(f"{side} {total}" for side, total in zip(scored.sides, scored.totals)),
-            " and ".join(scored.winners) if scored.finished else "in progress"]
+            both(scored.winners) if scored.finished else _("in progress")]
+
+
+def both(names: Any) -> str:
+    """"Ann and Ben (and Cy)": the winners in one cell."""
+    names = [str(name) for name in names]
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("%(names)s and %(name)s", names=said, name=name)
+    return said
 
 
 def all_games_zip(games: list[tuple[int, dict[str, Any]]],
@@ -92,7 +103,8 @@ def all_games_zip(games: list[tuple[int, dict[str, Any]]],
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         noted = any(note_of(record) for _, record in games)      # a note column when any game has a note
-        rows = [["game", "date", "kind", "players", "final totals", "winners"] + (["note"] if noted else [])]
+        rows = [[_("game"), _("date"), _("kind"), _("players"), _("final totals"), _("winners")]
+                + ([_("note")] if noted else [])]
         for game_id, record in games:
             archive.writestr(f"game-{game_id}-{record['game']}.json", json.dumps(record, indent=1, ensure_ascii=False))
             scored, problem = scorer(record)
@@ -113,16 +125,18 @@ def zip_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
     infos = archive.infolist()
     for info in infos:
         if "/" in info.filename or "\\" in info.filename:
-            raise ValueError(f"That zip has folders ({info.filename}): a Scorepad export has none.")
+            raise ValueError(_("That zip has folders (%(name)s): a Scorepad export has none.", name=info.filename))
         if not info.filename.endswith(".json") and info.filename != SUMMARY:
-            raise ValueError(f"That zip holds {info.filename}, which is not a game record (.json).")
+            raise ValueError(_("That zip holds %(name)s, which is not a game record (.json).", name=info.filename))
     members = [info for info in infos if info.filename.endswith(".json")]
     if len(members) > MAX_ZIP_RECORDS:
-        raise ValueError(f"That zip holds {len(members)} records: at most {MAX_ZIP_RECORDS} can be imported at once.")
+        raise ValueError(_("That zip holds %(count)s records: at most %(most)s can be imported at once.",
+                           count=len(members), most=MAX_ZIP_RECORDS))
     if sum(info.file_size for info in infos) > MAX_ZIP_BYTES:
-        raise ValueError("That zip unpacks to more than 10 MB: too large to be a Scorepad export.")
+        raise ValueError(_("That zip unpacks to more than %(megabytes)s MB: too large to be a Scorepad export.",
+                           megabytes=10))
     if not members:
-        raise ValueError("That zip holds no game records.")
+        raise ValueError(_("That zip holds no game records."))
     return members
 
 
@@ -132,7 +146,7 @@ def records_in_zip(data: bytes) -> list[tuple[str, Any]]:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = zip_members(archive)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError):
-        raise ValueError("That is not a zip file that can be read.") from None
+        raise ValueError(_("That is not a zip file that can be read.")) from None
     found = []
     for info in members:
         if info.file_size > MAX_RECORD_BYTES:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 import re
 
@@ -13,6 +14,7 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, T
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
+from i18n import _, digits
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.core import PASS, bidding_order
 from rules_engine.record import MAX_NAME
@@ -20,6 +22,26 @@ from rules_engine.record import MAX_NAME
 NOBODY = "none"
 DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹−－", "01234567890123456789--")   # Eastern Arabic, Persian, minus signs
 WHOLE = re.compile(r"-?[0-9]{1,6}")
+
+# The settings' names and choices as the new-game form and the rules pages say them (a setting this
+# list does not know yet is said from its name, in English, as before).
+SETTING_LABELS = {
+    "bid_points": lazy_gettext("Bid points"), "board_points": lazy_gettext("Board points"),
+    "box_win": lazy_gettext("Box win"), "extra_cards": lazy_gettext("Extra cards"),
+    "gin_bonus": lazy_gettext("Gin bonus"), "hook": lazy_gettext("Hook"), "knock_limit": lazy_gettext("Knock limit"),
+    "max_cards": lazy_gettext("Max cards"), "non_bidder_cap": lazy_gettext("Non bidder cap"),
+    "order": lazy_gettext("Order"), "partnerships": lazy_gettext("Partnerships"), "scoring": lazy_gettext("Scoring"),
+    "smudge": lazy_gettext("Smudge"), "target": lazy_gettext("Target"), "team_points": lazy_gettext("Team points"),
+    "undercut_bonus": lazy_gettext("Undercut bonus"), "win_rule": lazy_gettext("Win rule"),
+    "zero_bonus": lazy_gettext("Zero bonus"),
+}
+CHOICE_WORDS = {
+    "up": lazy_gettext("up"), "down": lazy_gettext("down"), "up_down": lazy_gettext("up then down"),
+    "down_up": lazy_gettext("down then up"), "exact": lazy_gettext("exact"),
+    "tricks_plus_bonus": lazy_gettext("tricks plus bonus"), "single": lazy_gettext("single"),
+    "double": lazy_gettext("double"), "both": lazy_gettext("both"), "captain": lazy_gettext("captain"),
+    "bidder_out": lazy_gettext("bidder out"), "first_to_target": lazy_gettext("first to target"),
+}
 
 
 class FieldError(ValueError):
@@ -75,7 +97,7 @@ def sent_number(text: str | None) -> int | None:
 
 
 class ImportForm(FlaskForm):
-    record = TextAreaField("Paste a scorepad/1 record")
+    record = TextAreaField(lazy_gettext("Paste a scorepad/1 record"))
 
 
 def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
@@ -84,6 +106,15 @@ def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
 
 def add_fields(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskForm]:
     return type("DynamicForm", (base,), fields)
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def reason(error: RuleError) -> str:
+    """An engine error as a sentence of its own, next to a field."""
+    return _("%(reason)s.", reason=capital(error.message))
 
 
 def attach_error(form: FlaskForm, error: FieldError) -> None:
@@ -105,49 +136,59 @@ def attach(form: FlaskForm, name: str, message: str) -> None:
 def setting_field(setting: Setting) -> Field:
     """A new-game field for a setting, in a player's words: choices read "up then down", not
     `up_down`, and a number's help line ends with the numbers allowed."""
-    label = setting.name.replace("_", " ").capitalize()
+    label = str(SETTING_LABELS.get(setting.name) or setting.name.replace("_", " ").capitalize())
     if setting.kind is Kind.SWITCH:
         return BooleanField(label, default=setting.default, description=setting.help)
     if setting.kind is Kind.CHOICE:
-        said = {"up_down": "up then down", "down_up": "down then up"}
-        return RadioField(label, choices=options([(c, said.get(c, c.replace("_", " "))) for c in setting.choices]),
+        return RadioField(label, choices=options([(c, choice_word(c)) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
-    allowed = (f"{setting.minimum} or more" if setting.maximum is None
-               else f"{setting.minimum} to {setting.maximum}")
-    return StringField(label, default=str(setting.default), description=f"{setting.help} Allowed: {allowed}.",
+    allowed = (_("%(least)s or more", least=setting.minimum) if setting.maximum is None
+               else _("%(least)s to %(most)s", least=setting.minimum, most=setting.maximum))
+    return StringField(label, default=str(setting.default),
+                       description=_("%(help)s Allowed: %(allowed)s.", help=setting.help, allowed=allowed),
                        render_kw={"inputmode": "numeric", "autocomplete": "off", "data-min": setting.minimum,
                                   **({} if setting.maximum is None else {"data-max": setting.maximum})})
+
+
+def choice_word(value: str) -> str:
+    """A setting's choice as a player says it: "up then down", not `up_down`."""
+    return str(CHOICE_WORDS.get(value) or value.replace("_", " "))
 
 
 def new_game_form(game: Game, player_count: int) -> FlaskForm:
     fields: dict[str, Field] = {}
     for seat in range(game.max_players):
-        too_long = f"A name has at most {MAX_NAME} characters."
-        fields[f"player_{seat}"] = StringField(f"Player {seat + 1}", validators=[Length(max=MAX_NAME, message=too_long)],
+        too_long = _("A name has at most %(most)s characters.", most=MAX_NAME)
+        fields[f"player_{seat}"] = StringField(_("Player %(number)s", number=seat + 1),
+                                               validators=[Length(max=MAX_NAME, message=too_long)],
                                                render_kw={"autocomplete": "off", "list": "names",
                                                           "maxlength": MAX_NAME})
-    seats = [(str(seat), f"Player {seat + 1}") for seat in range(game.max_players)]
-    first = "First in the box (deals)" if game.id == "gin3" else "First dealer"
+    seats = [(str(seat), _("Player %(number)s", number=seat + 1)) for seat in range(game.max_players)]
+    first = _("First in the box (deals)") if game.id == "gin3" else _("First dealer")
     fields["first_dealer"] = RadioField(first, choices=options(seats), default="0", validate_choice=False)
     if game.id == "gin3":
-        fields["first_captain"] = RadioField("First captain", choices=options(seats), default="1", validate_choice=False)
+        fields["first_captain"] = RadioField(_("First captain"), choices=options(seats), default="1",
+                                             validate_choice=False)
     for setting in game.settings(player_count):
         field = setting_field(setting)
         by_count = count_defaults(game, setting.name)
         if by_count:
             field.kwargs["default"] = ""
-            field.kwargs["description"] = f"{setting.help} Blank: {by_count}."
+            field.kwargs["description"] = _("%(help)s Blank: %(defaults)s.", help=setting.help, defaults=by_count)
         fields[f"setting_{setting.name}"] = field
-    fields["note"] = StringField("Note (optional)", validators=[Length(max=NOTE_MAX, message=NOTE_TOO_LONG)],
-                                 description="Where or why you play, e.g. \"Cabin weekend\". Shown on the scoreboard, "
-                                             "the printed sheet and in exports.",
+    fields["note"] = StringField(_("Note (optional)"), validators=[Length(max=NOTE_MAX, message=note_too_long())],
+                                 description=_("Where or why you play, e.g. \"Cabin weekend\". Shown on the "
+                                               "scoreboard, the printed sheet and in exports."),
                                  render_kw={"autocomplete": "off", "maxlength": NOTE_MAX})
     fields["key"] = HiddenField()
     return add_fields(FlaskForm, fields)()
 
 
 NOTE_MAX = 200
-NOTE_TOO_LONG = f"A note has at most {NOTE_MAX} characters."
+
+
+def note_too_long() -> str:
+    return _("A note has at most %(most)s characters.", most=NOTE_MAX)
 
 
 def count_defaults(game: Game, name: str) -> str:
@@ -156,14 +197,22 @@ def count_defaults(game: Game, name: str) -> str:
                 for count in range(game.min_players, game.max_players + 1)}
     if len(set(defaults.values())) == 1:
         return ""
-    return ", ".join(f"{value} for {count} players" for count, value in defaults.items())
+    return ", ".join(_("%(value)s for %(count)s players", value=setting_value(value), count=count)
+                     for count, value in defaults.items())
+
+
+def setting_value(value: Any) -> str:
+    """A setting's value in a sentence: a number in the page's digits, a choice in its words."""
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return digits(value) if isinstance(value, int) else choice_word(str(value))
 
 
 def whole_number(text: str | None, field: str) -> int:
     """A typed whole number: ASCII, Eastern Arabic or Persian digits, an optional minus."""
     text = (text or "").strip().translate(DIGITS)
     if not WHOLE.fullmatch(text):
-        raise FieldError(field, "Enter a whole number." if len(text) <= 7 else "That number is too large.")
+        raise FieldError(field, _("Enter a whole number.") if len(text) <= 7 else _("That number is too large."))
     return int(text)
 
 
@@ -176,7 +225,7 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
         if key in form:
             seat = whole_number(form[key].data, key)
             if seat >= max(len(players), game.min_players):
-                raise FieldError(key, "Pick one of the players entered.")
+                raise FieldError(key, _("Pick one of the players entered."))
             record[key] = seat
     for setting in game.settings(max(len(players), game.min_players)):
         field = form[f"setting_{setting.name}"]
@@ -186,10 +235,10 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
         try:
             record["settings"][setting.name] = setting.read(value)
         except RuleError as error:
-            raise FieldError(field.name, error.message[0].upper() + error.message[1:] + ".") from None
+            raise FieldError(field.name, reason(error)) from None
     note = " ".join((form.note.data or "").split())
     if len(note) > NOTE_MAX:
-        raise FieldError("note", NOTE_TOO_LONG)
+        raise FieldError("note", note_too_long())
     if note:
         record["note"] = note
     return record
@@ -211,10 +260,17 @@ def bid_fields(scored: ScoredGame) -> dict[str, Field]:
     table = scored.table
     fields = {}
     for seat in bidding_order(scored.state.dealer, table.size):
-        label = table.name(seat) + (" (deals)" if seat == scored.state.dealer else "")
-        choices = [(str(bid), str(bid)) for bid in bid_options(scored, seat)]
+        label = _("%(player)s (deals)", player=table.name(seat)) if seat == scored.state.dealer else table.name(seat)
+        choices = [(str(bid), bid_word(bid)) for bid in bid_options(scored, seat)]
         fields[f"bid_{seat}"] = RadioField(label, choices=options(choices), validate_choice=False)
     return fields
+
+
+def bid_word(bid: Any) -> str:
+    """A bid as a player reads it: a number in the page's digits, "pass" in its words."""
+    if bid == PASS:
+        return _("pass")
+    return digits(bid) if isinstance(bid, int) else str(bid)
 
 
 def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
@@ -224,28 +280,34 @@ def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]
 
 def result_fields(scored: ScoredGame) -> dict[str, Field]:
     game_id, table, cards = scored.game.id, scored.table, (scored.next or {}).get("cards")
-    counts = options([(str(n), str(n)) for n in range(0, (cards or 0) + 1)])
+    counts = options([(str(n), digits(n)) for n in range(0, (cards or 0) + 1)])
     if game_id == "oh_hell":
-        return {f"tricks_{seat}": RadioField(f"{table.name(seat)} took", choices=counts, validate_choice=False)
+        return {f"tricks_{seat}": RadioField(_("%(player)s took", player=table.name(seat)), choices=counts,
+                                             validate_choice=False)
                 for seat in bidding_order(scored.state.dealer, table.size)}
     if game_id == "back_alley":
-        return {"tricks_0": RadioField(f"{scored.sides[0]} took", choices=counts, validate_choice=False)}
+        return {"tricks_0": RadioField(_("%(side)s took", side=scored.sides[0]), choices=counts, validate_choice=False)}
     if game_id in ("pitch", "smear"):
-        nobody = {"pitch": {"jack": "not in play", "game": "tie"}, "smear": dict.fromkeys(
-            ("high", "low", "jack", "game"), "nobody")}[game_id]
-        return {point: RadioField(point.capitalize(), choices=side_choices(scored, nobody.get(point)),
+        nobody = {"pitch": {"jack": _("not in play"), "game": _("tie")}, "smear": dict.fromkeys(
+            ("high", "low", "jack", "game"), _("nobody"))}[game_id]
+        return {point: RadioField(str(POINT_LABELS[point]), choices=side_choices(scored, nobody.get(point)),
                                   validate_choice=False) for point in ("high", "low", "jack", "game")}
     roles = scored.state.roles
-    box = f"{table.name(roles.box)} (box)"
-    team = f"{table.name(roles.captain)} & {table.name(roles.advisor)}"
+    box = _("%(player)s (box)", player=table.name(roles.box))
+    team = _("%(captain)s & %(advisor)s", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
     number = {"inputmode": "numeric", "autocomplete": "off", "data-min": 0, "data-max": 98}
     return {
-        "result": RadioField("Result", choices=options([("knock", "knock"), ("gin", "gin"), ("draw", "draw")]),
+        "result": RadioField(_("Result"), choices=options([("knock", _("knock")), ("gin", _("gin")),
+                                                           ("draw", _("draw"))]),
                              default="knock", validate_choice=False),
-        "knocker": RadioField("Who knocked", choices=options([("box", box), ("team", team)]), validate_choice=False),
-        "deadwood_box": StringField(f"{box} deadwood", render_kw=number),
-        "deadwood_team": StringField(f"{team} deadwood", render_kw=number),
+        "knocker": RadioField(_("Who knocked"), choices=options([("box", box), ("team", team)]), validate_choice=False),
+        "deadwood_box": StringField(_("%(side)s deadwood", side=box), render_kw=number),
+        "deadwood_team": StringField(_("%(side)s deadwood", side=team), render_kw=number),
     }
+
+
+POINT_LABELS = {"high": lazy_gettext("High"), "low": lazy_gettext("Low"), "jack": lazy_gettext("Jack"),
+                "game": lazy_gettext("Game")}
 
 
 def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
@@ -262,7 +324,7 @@ def choice(form: FlaskForm, name: str, what: str) -> str:
     """The option tapped in a radio group; only one of the options offered is accepted."""
     value = form[name].data
     if value not in {str(option.value) for option in form[name].choices}:
-        raise FieldError(name, f"Choose {what}.")
+        raise FieldError(name, _("Choose %(what)s.", what=what))
     return value
 
 
@@ -272,36 +334,40 @@ def as_bid(text: str) -> Any:
 
 def bids_from(form: FlaskForm, scored: ScoredGame) -> list[Any]:
     table = scored.table
-    asked = [(f"bid_{seat}", f"{table.name(seat)}'s bid") for seat in range(table.size)]
+    asked = [(f"bid_{seat}", _("%(player)s's bid", player=table.name(seat))) for seat in range(table.size)]
     return [as_bid(value) for value in every_choice(form, asked)]
 
 
 def result_from(form: FlaskForm, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
     game_id, table = scored.game.id, scored.table
     if game_id == "oh_hell":
-        asked = [(f"tricks_{seat}", f"{table.name(seat)}'s tricks") for seat in range(table.size)]
+        asked = [(f"tricks_{seat}", _("%(player)s's tricks", player=table.name(seat))) for seat in range(table.size)]
         return {"tricks": [int(value) for value in every_choice(form, asked)]}
     if game_id == "back_alley":
-        took = int(choice(form, "tricks_0", f"how many tricks {scored.sides[0]} took"))
+        took = int(choice(form, "tricks_0", _("how many tricks %(side)s took", side=scored.sides[0])))
         return {"tricks": [took, scored.next["cards"] - took]}
     if game_id in ("pitch", "smear"):
         if bids is not None and all(bid == PASS for bid in bids):
             return {}
         taken = {}
         for point in ("high", "low", "jack", "game"):
-            value = choice(form, point, f"who took {point.capitalize()}")
+            value = choice(form, point, str(TOOK_POINT[point]))
             taken[point] = None if value == NOBODY else int(value)
         return taken
-    result = choice(form, "result", "the result")
+    result = choice(form, "result", _("the result"))
     if result == "draw":
         return {"result": "draw"}
-    hand = {"result": result, "knocker": choice(form, "knocker", "who knocked"), "deadwood": {}}
+    hand = {"result": result, "knocker": choice(form, "knocker", _("who knocked")), "deadwood": {}}
     for side in ("box", "team"):
         typed = form[f"deadwood_{side}"].data
         if result == "gin" and side == hand["knocker"] and not (typed or "").strip():
             typed = "0"                      # going gin is 0 deadwood: nothing to type
         hand["deadwood"][side] = whole_number(typed, f"deadwood_{side}")
     return hand
+
+
+TOOK_POINT = {"high": lazy_gettext("who took High"), "low": lazy_gettext("who took Low"),
+              "jack": lazy_gettext("who took Jack"), "game": lazy_gettext("who took Game")}
 
 
 def hand_from(form: FlaskForm, scored: ScoredGame, step: str, pending: list[Any] | None = None) -> dict[str, Any]:

@@ -3,13 +3,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext
+
+from i18n import _, digits
 from rules_engine import RuleError, ScoredGame, score
+from summary import signed
 
 POINT_NAMES = ("high", "low", "jack", "game")
+POINT_CHANGES = {"high": lazy_gettext("High %(old)s -> %(new)s"), "low": lazy_gettext("Low %(old)s -> %(new)s"),
+                 "jack": lazy_gettext("Jack %(old)s -> %(new)s"), "game": lazy_gettext("Game %(old)s -> %(new)s")}
+GIN_WORDS = {"knock": lazy_gettext("knock"), "gin": lazy_gettext("gin"), "draw": lazy_gettext("draw"),
+             "box": lazy_gettext("box"), "team": lazy_gettext("team")}       # a gin hand's result and knocker
 
 
 def side_word(scored: ScoredGame, side: Any) -> str:
-    return "nobody" if side is None else scored.sides[side] if 0 <= side < len(scored.sides) else str(side)
+    return _("nobody") if side is None else scored.sides[side] if 0 <= side < len(scored.sides) else digits(side)
+
+
+def value_word(value: Any) -> str:
+    """A bid or a count as the history says it: numbers in the page's digits, "pass" in its words."""
+    if value is None:
+        return _("None")
+    if value == "pass":
+        return _("pass")
+    return digits(value)
+
+
+def gin_word(value: Any) -> str:
+    return str(GIN_WORDS[value]) if value in GIN_WORDS else _("none") if not value else str(value)
+
+
+def hand_did(number: int, action: str) -> str:
+    """"hand 3 recorded": what a change did to a hand, said whole (the action as the history stores it)."""
+    if action == "recorded":
+        return _("hand %(number)s recorded", number=number)
+    if action == "edited":
+        return _("hand %(number)s edited", number=number)
+    if action == "deleted":
+        return _("hand %(number)s deleted", number=number)
+    if action == "restored":
+        return _("hand %(number)s restored", number=number)
+    if action == "undone":
+        return _("hand %(number)s undone", number=number)
+    if action == "bids":
+        return _("hand %(number)s bids", number=number)
+    if action == "bids cleared":
+        return _("hand %(number)s bids cleared", number=number)
+    return _("hand %(number)s %(action)s", number=number, action=action)       # not written by this version
 
 
 def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -20,26 +60,34 @@ def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -
         old = old_bids[seat] if seat < len(old_bids) else None
         new = new_bids[seat] if seat < len(new_bids) else None
         if old != new:
-            words.append(f"{table.name(seat)}'s bid {old} -> {new}")
+            words.append(_("%(player)s's bid %(old)s -> %(new)s", player=table.name(seat), old=value_word(old),
+                           new=value_word(new)))
     old_tricks, new_tricks = before.get("tricks") or [], after.get("tricks") or []
     owners = scored.sides if scored.game.id == "back_alley" else table.players
     for index in range(max(len(old_tricks), len(new_tricks))):
         old = old_tricks[index] if index < len(old_tricks) else None
         new = new_tricks[index] if index < len(new_tricks) else None
         if old != new:
-            words.append(f"{owners[index]}'s tricks {old} -> {new}")
+            words.append(_("%(owner)s's tricks %(old)s -> %(new)s", owner=owners[index], old=value_word(old),
+                           new=value_word(new)))
     if scored.game.id in ("pitch", "smear"):
         for point in POINT_NAMES:
             if before.get(point) != after.get(point):
-                words.append(f"{point.capitalize()} {side_word(scored, before.get(point))} -> "
-                             f"{side_word(scored, after.get(point))}")
-    for key in ("result", "knocker"):
-        if before.get(key) != after.get(key):
-            words.append(f"{key} {before.get(key) or 'none'} -> {after.get(key) or 'none'}")
+                words.append(str(POINT_CHANGES[point]) % {"old": side_word(scored, before.get(point)),
+                                                           "new": side_word(scored, after.get(point))})
+    if before.get("result") != after.get("result"):
+        words.append(_("result %(old)s -> %(new)s", old=gin_word(before.get("result")),
+                       new=gin_word(after.get("result"))))
+    if before.get("knocker") != after.get("knocker"):
+        words.append(_("knocker %(old)s -> %(new)s", old=gin_word(before.get("knocker")),
+                       new=gin_word(after.get("knocker"))))
     old_dead, new_dead = before.get("deadwood") or {}, after.get("deadwood") or {}
-    for side in ("box", "team"):
-        if old_dead.get(side) != new_dead.get(side):
-            words.append(f"{side}'s deadwood {old_dead.get(side)} -> {new_dead.get(side)}")
+    if old_dead.get("box") != new_dead.get("box"):
+        words.append(_("box's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("box")),
+                       new=value_word(new_dead.get("box"))))
+    if old_dead.get("team") != new_dead.get("team"):
+        words.append(_("team's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("team")),
+                       new=value_word(new_dead.get("team"))))
     return words
 
 
@@ -58,9 +106,9 @@ def score_changes(scored: ScoredGame, record: dict[str, Any], number: int,
     old, new = hand_points(record, number, before), hand_points(record, number, after)
     if old is None or new is None:
         return ""
-    moved = [f"{scored.sides[side]}'s score for hand {number}: {a} -> {b}"
-             for side, (a, b) in enumerate(zip(old, new)) if a != b]
-    return f" ({'; '.join(moved)})" if moved else ""
+    moved = [_("%(side)s's score for hand %(number)s: %(old)s -> %(new)s", side=scored.sides[side], number=number,
+               old=a, new=b) for side, (a, b) in enumerate(zip(old, new)) if a != b]
+    return _(" (%(changes)s)", changes="; ".join(moved)) if moved else ""
 
 
 def bids_only(entry: dict[str, Any]) -> bool:
@@ -75,29 +123,35 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
     if action == "undone":                  # said as the change it made, after "undo:"
         made = ("bids" if bids_only(entry) else "deleted" if after is None
                 else "recorded" if before is None else "edited")
-        return "undo: " + describe(scored, record, {**entry, "action": made})
-    if action in ("created", "imported"):
-        return f"game {action}"
+        return _("undo: %(change)s", change=describe(scored, record, {**entry, "action": made}))
+    if action == "created":
+        return _("game created")
+    if action == "imported":
+        return _("game imported")
     if action == "renamed":
         names = zip((before or {}).get("players") or [], (after or {}).get("players") or [])
-        return "renamed: " + ", ".join(f"{old} -> {new}" for old, new in names if old != new)
+        return _("renamed: %(names)s", names=", ".join(_("%(old)s -> %(new)s", old=old, new=new)
+                                                        for old, new in names if old != new))
     if action in ("bids", "bids cleared"):
         old, new = (before or {}).get("bids"), (after or {}).get("bids")
         if new is None:
-            return f"hand {number} bids cleared"
+            return _("hand %(number)s bids cleared", number=number)
         if old is None:
-            listed = ", ".join(f"{scored.table.name(seat)} {bid}" for seat, bid in enumerate(new))
-            return f"hand {number} bids entered: {listed}"
-        return f"hand {number} bids changed: {', '.join(changes(scored, before, after))}"
+            listed = ", ".join(_("%(player)s %(bid)s", player=scored.table.name(seat), bid=value_word(bid))
+                               for seat, bid in enumerate(new))
+            return _("hand %(number)s bids entered: %(bids)s", number=number, bids=listed)
+        return _("hand %(number)s bids changed: %(changes)s", number=number,
+                 changes=", ".join(changes(scored, before, after)))
     if before is None and after is not None:          # recorded, or restored after a delete
         points = hand_points(record, number, after)
-        scored_words = "" if points is None else " (" + ", ".join(
-            f"{side} {'+' if p > 0 else ''}{p}" for side, p in zip(scored.sides, points)) + ")"
-        return f"hand {number} {action}{scored_words}"
+        scored_words = "" if points is None else _(" (%(points)s)", points=", ".join(
+            _("%(side)s %(points)s", side=side, points=signed(p)) for side, p in zip(scored.sides, points)))
+        return hand_did(number, action) + scored_words
     if action == "deleted":
-        return f"hand {number} deleted"
-    what = ", ".join(changes(scored, before or {}, after or {})) or "no change"
-    return f"hand {number} {action}: {what}" + score_changes(scored, record, number, before, after)
+        return _("hand %(number)s deleted", number=number)
+    what = ", ".join(changes(scored, before or {}, after or {})) or _("no change")
+    return _("%(change)s: %(what)s", change=hand_did(number, action), what=what) + score_changes(
+        scored, record, number, before, after)
 
 
 def restorable(entry: dict[str, Any]) -> dict[str, Any] | None:

@@ -1,6 +1,7 @@
 """Players' records across games, counted from the game records and the engine's scores.
 
-Pure: no web or database code. Nothing here is stored - every number is counted afresh from the
+Pure: no web or database code (a refusal's words come from i18n: the page's language, English
+outside a request). Nothing here is stored - every number is counted afresh from the
 records (the engine says who won and what each hand scored; the raw hands say who bid and took what).
 A player is a name, matched without regard to case ("ann" and "Ann" are one player).
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from i18n import _
 from rules_engine import GAMES, ScoredGame
 from rules_engine.gin3 import knock_undercut
 
@@ -170,11 +172,12 @@ def new_name(text: Any) -> str:
     """A typed name, trimmed; Refused with the reason when it can't be a player's name."""
     name = text.strip() if isinstance(text, str) else ""
     if not name:
-        raise Refused("Type the new name.")
+        raise Refused(_("Type the new name."))
     if len(name) > MAX_NAME:
-        raise Refused(f"A name has at most {MAX_NAME} characters; that one has {len(name)}.")
+        raise Refused(_("A name has at most %(most)s characters; that one has %(count)s.", most=MAX_NAME,
+                        count=len(name)))
     if any(ord(char) < 32 or 0x7f <= ord(char) < 0xa0 for char in name):
-        raise Refused("A name can't have control characters.")
+        raise Refused(_("A name can't have control characters."))
     return name
 
 
@@ -189,9 +192,9 @@ def plan_rename(games: Iterable[dict[str, Any]], old: str, new: str) -> list[tup
             continue
         clash = seat_of([name if n != seat else "" for n, name in enumerate(game["players"])], new)
         if clash is not None:
-            raise Refused(f"{game['players'][clash]} already plays in {game['label']}, so {game['players'][seat]} "
-                          f"can't be renamed {new} there: two players of one game can't share a name. "
-                          "Nothing was renamed.")
+            raise Refused(_("%(other)s already plays in %(game)s, so %(player)s can't be renamed %(new)s there: "
+                            "two players of one game can't share a name. Nothing was renamed.",
+                            other=game["players"][clash], game=game["label"], player=game["players"][seat], new=new))
         changes.append((game, seat, [new if n == seat else name for n, name in enumerate(game["players"])]))
     return changes
 
@@ -211,8 +214,9 @@ def plan_undo(games: dict[int, dict[str, Any]], rename: dict[str, Any]) -> tuple
             continue
         clash = seat_of([name if n != seat else "" for n, name in enumerate(players)], back)
         if clash is not None:
-            raise Refused(f"{players[clash]} now plays in {game['label']}, so {players[seat]} can't be "
-                          f"{back} again there. Nothing was changed.")
+            raise Refused(_("%(other)s now plays in %(game)s, so %(player)s can't be %(old)s again there. "
+                            "Nothing was changed.", other=players[clash], game=game["label"], player=players[seat],
+                            old=back))
         players[seat] = back
         after[game_id] = players
     return [(games[game_id], players) for game_id, players in after.items()], left

@@ -3,20 +3,51 @@ from __future__ import annotations
 
 from typing import Any
 
-from markupsafe import Markup
+from flask_babel import lazy_gettext
+from markupsafe import Markup, escape
 
+from i18n import _, digits, n_
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team_multiplier
 from rules_engine.gin3 import knock_undercut
-from rules_engine.core import bidding_order, plural, signed
+from rules_engine.core import bidding_order
+
+BOARD_SAID = {1: lazy_gettext("board"), 2: lazy_gettext("double board"), 3: lazy_gettext("triple board"),
+              4: lazy_gettext("quadruple board")}          # BOARD_WORDS as a page says them
+
+
+def said(sentence: str, **params: Any) -> Markup:
+    """A sentence already through `_` (without params) as safe HTML: its own words escaped, then
+    each param put in escaped (Markup kept as it is), numbers in the page's digits."""
+    return escape(sentence) % {name: digits(value) if isinstance(value, int) else value
+                               for name, value in params.items()}
+
+
+def cards_word(count: int) -> str:
+    return n_("%(cards)s card", "%(cards)s cards", count, cards=count)     # not %(num)s: it keeps ASCII digits
+
+
+def signed(value: int) -> str:
+    """A hand's points with their sign, in the page's digits: "+16", "-5", "0"."""
+    return "+" + digits(value) if value > 0 else digits(value)
 
 
 def team_bid(scored: ScoredGame, bids: list[Any], dealer: int, team: int) -> str:
+    """A team's bid as data (exports): "7", "pass" or a board word, in English."""
     multiplier = team_multiplier(tuple(bids), dealer, team)
     if multiplier:
         return BOARD_WORDS[multiplier]
     numbers = [bid for bid in (bids[team], bids[team + 2]) if isinstance(bid, int)]
     return str(sum(numbers)) if numbers else "pass"
+
+
+def team_bid_said(bids: list[Any], dealer: int, team: int) -> str:
+    """A team's bid as a page says it: a number, "pass" or a board word."""
+    multiplier = team_multiplier(tuple(bids), dealer, team)
+    if multiplier:
+        return str(BOARD_SAID.get(multiplier, BOARD_WORDS[multiplier]))
+    numbers = [bid for bid in (bids[team], bids[team + 2]) if isinstance(bid, int)]
+    return digits(sum(numbers)) if numbers else _("pass")
 
 
 def hand_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
@@ -32,21 +63,25 @@ def hand_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> M
     if game_id == "oh_hell":
         players = Markup(", ").join(bid_and_tricks(table.name(seat), bid, took)
                                      for seat, (bid, took) in enumerate(zip(raw["bids"], raw["tricks"])))
-        return Markup("{}, {} deals; {}").format(plural(facts["cards"], "card"), dealer, players)
+        return said(_("%(cards)s, %(dealer)s deals; %(players)s"), cards=cards_word(facts["cards"]), dealer=dealer,
+                    players=players)
     if game_id == "back_alley":
         if raw.get("tricks") is None:
-            return Markup("{}, {} deals; all passed: thrown in").format(plural(facts["cards"], "card"), dealer)
-        bids = " v ".join(team_bid(scored, raw["bids"], facts["dealer"], team) for team in (0, 1))
-        return Markup("{}, {} deals; bids {}; took {}-{}").format(
-            plural(facts["cards"], "card"), dealer, bids, raw["tricks"][0], raw["tricks"][1])
+            return said(_("%(cards)s, %(dealer)s deals; all passed: thrown in"), cards=cards_word(facts["cards"]),
+                        dealer=dealer)
+        first, second = (team_bid_said(raw["bids"], facts["dealer"], team) for team in (0, 1))
+        return said(_("%(cards)s, %(dealer)s deals; bids %(first)s v %(second)s; took %(tricks)s-%(other)s"),
+                    cards=cards_word(facts["cards"]), dealer=dealer, first=first, second=second,
+                    tricks=raw["tricks"][0], other=raw["tricks"][1])
     return points_summary(scored, raw, hand)
 
 
 def bid_and_tricks(name: str, bid: int, took: int) -> Markup:
     """Oh Hell: "Ann 2/2 ✓" to the eye, "Ann bid 2, took 2: made" to a screen reader."""
     made = bid == took
-    return Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">bid {}, took {}: {}</span>'
-                  ).format(name, bid, took, "✓" if made else "✗", bid, took, "made" if made else "missed")
+    spoken = _("bid %(bid)s, took %(took)s: made") if made else _("bid %(bid)s, took %(took)s: missed")
+    return Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">{}</span>').format(
+        name, digits(bid), digits(took), "✓" if made else "✗", said(spoken, bid=bid, took=took))
 
 
 def points_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
@@ -54,8 +89,12 @@ def points_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) ->
     game, table, facts = scored.game, scored.table, hand.facts
     dealer, bidder, bid = facts["dealer"], facts["bidder"], facts["bid"]
     if bidder is None:
-        return Markup("{} deals; everyone passed: thrown in").format(table.name(dealer))
-    words = Markup("{} deals; {} {} {}").format(table.name(dealer), table.name(bidder), game.bid_verb, bid)
+        return said(_("%(dealer)s deals; everyone passed: thrown in"), dealer=table.name(dealer))
+    sentence = {"pitched": _("%(dealer)s deals; %(bidder)s pitched %(bid)s"),
+                "bid": _("%(dealer)s deals; %(bidder)s bid %(bid)s")}.get(game.bid_verb)
+    if sentence is None:                # a game whose verb this page does not know: the engine's word
+        sentence = _("%(dealer)s deals; %(bidder)s %(verb)s %(bid)s")
+    words = said(sentence, dealer=table.name(dealer), bidder=table.name(bidder), verb=game.bid_verb, bid=bid)
     # Whether the dealer stole the bid is not among the engine's facts. The rules (Pitch): the dealer
     # may take the bid by matching the high bid, and everyone before the dealer must bid higher than
     # the bids before them - so it was a steal exactly when the pitcher is the dealer and another
@@ -63,10 +102,10 @@ def points_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) ->
     if game.dealer_may_steal and bidder == dealer:
         matched = [seat for seat in bidding_order(dealer, table.size) if seat != dealer and raw["bids"][seat] == bid]
         if matched:
-            words += Markup(" (stolen from {})").format(table.name(matched[0]))
+            words += said(_(" (stolen from %(player)s)"), player=table.name(matched[0]))
     # Set back: the pitcher's side lost its bid (a side that made its bid never scores below 1).
     if hand.points[game.side_of(table, bidder)] < 0:
-        words += ", set"
+        words += said(_(", set"))
     return words
 
 
@@ -74,31 +113,34 @@ def gin_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Ma
     """"Ann (box) knocked with 4, Ben & Cy had 20: Ann +16" - the knocker's deadwood first, then
     the other side's, then who scored; "went gin", "undercut" and "draw" say which it was."""
     table, roles = scored.table, hand.facts["roles"]
-    box = Markup("{} (box)").format(table.name(roles["box"]))
-    team = Markup("{} &amp; {}").format(table.name(roles["captain"]), table.name(roles["advisor"]))
+    box = said(_("%(player)s (box)"), player=table.name(roles["box"]))
+    team = said(_("%(captain)s & %(advisor)s"), captain=table.name(roles["captain"]), advisor=table.name(roles["advisor"]))
     if raw["result"] == "draw":
-        return Markup("{} v {}: draw").format(box, team)
+        return said(_("%(box)s v %(team)s: draw"), box=box, team=team)
     knocker, other = ("box", "team") if raw["knocker"] == "box" else ("team", "box")
     names = {"box": box, "team": team}
     mine, theirs = raw["deadwood"][knocker], raw["deadwood"][other]
     if raw["result"] == "gin":
-        did = Markup("{} went gin").format(names[knocker])
+        did = said(_("%(knocker)s went gin"), knocker=names[knocker])
     else:
-        did = Markup("{} knocked with {}").format(names[knocker], mine)
-    words = Markup("{}, {} had {}: ").format(did, names[other], theirs)
+        did = said(_("%(knocker)s knocked with %(deadwood)s"), knocker=names[knocker], deadwood=mine)
+    points = gin_points(table, roles, hand.points)
     if knock_undercut(raw):
-        words += "undercut, "
-    return words + gin_points(table, roles, hand.points)
+        return said(_("%(did)s, %(other)s had %(deadwood)s: undercut, %(points)s"), did=did, other=names[other],
+                    deadwood=theirs, points=points)
+    return said(_("%(did)s, %(other)s had %(deadwood)s: %(points)s"), did=did, other=names[other], deadwood=theirs,
+                points=points)
 
 
 def gin_points(table: Any, roles: dict[str, int], points: tuple[int, ...]) -> Markup:
     """Who scored the hand: "Ann +16", or "Ben & Cy +18 each" when captain and advisor both score."""
     scorers = [seat for seat in (roles["box"], roles["captain"], roles["advisor"]) if points[seat]]
     if not scorers:     # a hand worth 0 (an undercut by nobody's difference with no bonus set)
-        return Markup("nobody scores")
-    names = Markup(" &amp; ").join(table.name(seat) for seat in scorers)
-    each = " each" if len(scorers) > 1 else ""
-    return Markup("{} {}{}").format(names, signed(points[scorers[0]]), each)
+        return said(_("nobody scores"))
+    names = escape(_(" & ")).join(table.name(seat) for seat in scorers)
+    if len(scorers) > 1:
+        return said(_("%(players)s %(points)s each"), players=names, points=signed(points[scorers[0]]))
+    return said(_("%(players)s %(points)s"), players=names, points=signed(points[scorers[0]]))
 
 
 def next_banner(scored: ScoredGame) -> list[str]:
@@ -109,20 +151,23 @@ def next_banner(scored: ScoredGame) -> list[str]:
     table = scored.table
     if "roles" in nxt:
         roles = nxt["roles"]
-        return [f"Box: {table.name(roles['box'])} (deals)", f"Captain: {table.name(roles['captain'])}",
-                f"Advisor: {table.name(roles['advisor'])}"]
+        return [_("Box: %(player)s (deals)", player=table.name(roles["box"])),
+                _("Captain: %(player)s", player=table.name(roles["captain"])),
+                _("Advisor: %(player)s", player=table.name(roles["advisor"]))]
     if "hand_of" in nxt:
-        where = f"Hand {nxt['hand_of'][0]} of {nxt['hand_of'][1]}"
+        where = _("Hand %(number)s of %(hands)s", number=nxt["hand_of"][0], hands=nxt["hand_of"][1])
     elif "deal" in nxt:
-        where = f"Deal {nxt['deal']} of {nxt['deals']}"
+        where = _("Deal %(number)s of %(deals)s", number=nxt["deal"], deals=nxt["deals"])
     else:
-        where = f"Hand {len(scored.hands) + 1}"
-    deals = f"{table.name(nxt['dealer'])} deals"
+        where = _("Hand %(number)s", number=len(scored.hands) + 1)
     if "cards" in nxt:
-        deals += f" {plural(nxt['cards'], 'card')}"
-    words = [where, deals, f"{table.name(nxt['first_bidder'])} bids first"]
+        deals = n_("%(player)s deals %(cards)s card", "%(player)s deals %(cards)s cards", nxt["cards"],
+                   player=table.name(nxt["dealer"]), cards=nxt["cards"])
+    else:
+        deals = _("%(player)s deals", player=table.name(nxt["dealer"]))
+    words = [where, deals, _("%(player)s bids first", player=table.name(nxt["first_bidder"]))]
     if nxt.get("no_trump"):
-        words.append("No trump")
+        words.append(_("No trump"))
     return words
 
 
@@ -130,7 +175,8 @@ def back_alley_lead(scored: ScoredGame, bids: list[Any]) -> str:
     """Who leads and what each board claim is worth, once the bids are in."""
     dealer, table = scored.state.dealer, scored.table
     seat = leader(tuple(bids), dealer)
-    words = [] if seat is None else [f"{table.name(seat)} leads"]
+    words = [] if seat is None else [_("%(player)s leads", player=table.name(seat))]
     for claimer, multiplier in board_multipliers(tuple(bids), dealer).items():
-        words.append(f"{table.name(claimer)}: {BOARD_WORDS[multiplier]} (x{multiplier})")
+        words.append(_("%(player)s: %(board)s (x%(times)s)", player=table.name(claimer),
+                       board=str(BOARD_SAID.get(multiplier, BOARD_WORDS[multiplier])), times=multiplier))
     return "; ".join(words)

@@ -9,6 +9,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 import forms
 import history as history_words
 import store
+from i18n import _
 from rules_engine import RuleError, ScoredGame, score
 
 from . import Game, bp, db, load, with_hand, writing
@@ -27,7 +28,7 @@ def history(game_id: str):
         can_restore = (version is not None and version != current and number <= len(game.hands) + 1
                        and key not in offered)          # each earlier version offered once, newest entry
         offered.add(key)
-        words = history_words.describe(scored, game.record, entry) if scored else f"hand {number} {entry['action']}"
+        words = history_words.describe(scored, game.record, entry) if scored else history_words.hand_did(number, entry["action"])
         entries.append({"entry": entry, "words": words, "can_restore": can_restore})
     return render_template("history.html", game=game, game_id=game_id, scored=scored, entries=entries,
                            form=forms.stamp(forms.ChangeForm(), game.version))
@@ -57,25 +58,25 @@ def save_restore(game_id: str, entry_id: int):
     back = redirect(url_for("scorepad.history", game_id=game_id))
     current = game.hands[number - 1] if number <= len(game.hands) else None
     if forms.sent_number(request.form.get("version")) != game.version:
-        flash(f"Hand {number} was already restored." if current == version else
-              "The game was changed from another phone meanwhile: nothing was restored. Check and try again.")
+        flash(_("Hand %(number)s was already restored.", number=number) if current == version else
+              _("The game was changed from another phone meanwhile: nothing was restored. Check and try again."))
         return back
     if not forms.ChangeForm().validate_on_submit():
-        flash("That button had expired: nothing was restored. Try again.")
+        flash(_("That button had expired: nothing was restored. Try again."))
         return back
     if number > len(game.hands) + 1:
-        flash(f"Hand {number} can't come back until the hands before it are there again.")
+        flash(_("Hand %(number)s can't come back until the hands before it are there again.", number=number))
         return back
     try:
         score(with_hand(game.record, number, version))
     except RuleError as error:
-        flash(f"Hand {number} can't be restored: {error}.")
+        flash(_("Hand %(number)s can't be restored: %(reason)s.", number=number, reason=str(error)))
         return back
     if number == len(game.hands) + 1:
         store.add_hand(db(), game.row, version, "restored")
     else:
         store.replace_hand(db(), game.row, number, version, "restored")
-    flash(f"Hand {number} restored; every total after it is recomputed.")
+    flash(_("Hand %(number)s restored; every total after it is recomputed.", number=number))
     return redirect(url_for("scorepad.scoreboard", game_id=game_id))
 
 
@@ -90,8 +91,8 @@ def last_change(game: Game) -> dict | None:
 
 def undo_words(entry: dict) -> str:
     if entry["action"].startswith("bids"):
-        return f"the bids for hand {entry['hand']}"
-    return f"hand {entry['hand']} {entry['action']}"
+        return _("the bids for hand %(number)s", number=entry["hand"])
+    return history_words.hand_did(entry["hand"], entry["action"])
 
 
 @bp.post("/games/<game_id>/undo")
@@ -106,14 +107,14 @@ def save_undo(game_id: str):
     entry = last_change(game)
     wanted = forms.sent_number(request.form.get("entry"))
     if forms.sent_number(request.form.get("version")) != game.version or entry is None or entry["id"] != wanted:
-        flash("The game was changed meanwhile (perhaps on another phone), so nothing was undone: "
-              "check the scoreboard and undo again if you still want to.")
+        flash(_("The game was changed meanwhile (perhaps on another phone), so nothing was undone: "
+                "check the scoreboard and undo again if you still want to."))
         return back
     if not forms.ChangeForm().validate_on_submit():
-        flash("That button had expired: nothing was undone. Try again.")
+        flash(_("That button had expired: nothing was undone. Try again."))
         return back
     refused = take_back(game, entry)
-    flash(refused or f"Undone: {undo_words(entry)}.")
+    flash(refused or _("Undone: %(change)s.", change=undo_words(entry)))
     return back
 
 
@@ -122,20 +123,21 @@ def take_back(game: Game, entry: dict) -> str | None:
     number, before = entry["hand"], entry["before"]
     if entry["action"].startswith("bids"):
         if number != len(game.hands) + 1:
-            return f"Can't undo {undo_words(entry)}: hand {number} has been played since."
+            return _("Can't undo %(change)s: hand %(number)s has been played since.", change=undo_words(entry),
+                     number=number)
         store.set_pending(db(), game.row, (before or {}).get("bids"), "undone")
         return None
     if before is None:                                 # the change added hand `number`
         if number != len(game.hands):
-            return f"Can't undo {undo_words(entry)}: it is no longer the last hand."
+            return _("Can't undo %(change)s: it is no longer the last hand.", change=undo_words(entry))
         store.delete_last_hand(db(), game.row, "undone")
         return None
     if number > len(game.hands) + 1:
-        return f"Can't undo {undo_words(entry)}: the hands before it are gone."
+        return _("Can't undo %(change)s: the hands before it are gone.", change=undo_words(entry))
     try:
         score(with_hand(game.record, number, before))
     except RuleError as error:
-        return f"Can't undo {undo_words(entry)}: {error}."
+        return _("Can't undo %(change)s: %(reason)s.", change=undo_words(entry), reason=str(error))
     if number == len(game.hands) + 1:
         store.add_hand(db(), game.row, before, "undone")
     else:

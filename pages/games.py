@@ -14,6 +14,7 @@ import chart
 import forms
 import i18n
 import store
+from i18n import _
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from summary import hand_summary, next_banner
 
@@ -51,7 +52,7 @@ def home_entry(row) -> dict:
     if row["summary_version"] != row["version"]:
         record, scored, problem = scored_version(row)
         summary, hands = summary_of(record, scored, problem), len(record["hands"])
-    return {"id": row["key"], "title": kind.title if kind else "Unknown game", "hands": hands,
+    return {"id": row["key"], "title": kind.title if kind else _("Unknown game"), "hands": hands,
             "players": [str(name) for name in players] if isinstance(players, list) else [],
             "updated": row["updated"], **summary}
 
@@ -85,13 +86,20 @@ def play_again() -> list[dict[str, Any]]:
             continue
         seen.add(same)
         defaults = full_settings(kind, players, {})
-        changed = [f"{name.replace('_', ' ')} {('on' if value else 'off') if isinstance(value, bool) else value}"
+        changed = [_("%(setting)s %(value)s", setting=setting_name(name), value=value if isinstance(value, str)
+                     else forms.setting_value(value))      # a choice as stored ("up_down"), as before
                    for name, value in settings.items() if value != defaults.get(name)]
         tables.append({"key": table["key"], "kind": kind, "players": [str(name) for name in players],
-                       "settings": ", ".join(changed) or "default settings"})
+                       "settings": ", ".join(changed) or _("default settings")})
         if len(tables) == PLAY_AGAIN:
             break
     return tables
+
+
+def setting_name(name: str) -> str:
+    """A setting's name in a sentence ("max cards 7"): its label, lower case as English writes it mid-line."""
+    label = forms.SETTING_LABELS.get(name)
+    return str(label)[:1].lower() + str(label)[1:] if label else name.replace("_", " ")
 
 
 def readable_record(key: str | None) -> dict[str, Any] | None:
@@ -177,14 +185,14 @@ def new_game(game_id: str):
             player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
             field = {"players": player, "first_dealer": "first_dealer",
                      "first_captain": "first_captain"}.get(error.place, "settings")
-            forms.attach(form, field, error.message[0].upper() + error.message[1:] + ".")
+            forms.attach(form, field, forms.reason(error))
         else:
             key = forms.sent_key(form.key.data)
             game_row = writing(lambda: start_game(record, key), lambda: None)
             if game_row is not None:
                 return redirect(url_for("scorepad.scoreboard", game_id=game_row))
-            form.form_errors.append("Another phone was saving at the same moment: the game was not started yet. "
-                                    "Tap Start the game again.")
+            form.form_errors.append(_("Another phone was saving at the same moment: the game was not started yet. "
+                                      "Tap Start the game again."))
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
     return render_template("new_game.html", game=game, form=form, names=store.known_names(db()))
@@ -209,13 +217,13 @@ def rematch(game_id: str):
     """The same game again: same players, settings and note, the deal passing on."""
     game = load(game_id, "change")
     if not forms.ChangeForm().validate_on_submit():
-        flash("That button had expired: no game was started. Tap Rematch again.")
+        flash(_("That button had expired: no game was started. Tap Rematch again."))
         return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     record = same_table(game.record, game.scored)
     try:
         score(record)
     except RuleError as error:
-        flash(f"A rematch can't be started: {error.message}.")
+        flash(_("A rematch can't be started: %(reason)s.", reason=error.message))
         return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     key = rematch_key(game.row, forms.sent_number(request.form.get("version")) or game.version)
 
@@ -228,10 +236,11 @@ def rematch(game_id: str):
 
     new_key = writing(start, lambda: None)
     if new_key is None:
-        flash("Another phone was saving at the same moment: no game was started. Tap Rematch again.")
+        flash(_("Another phone was saving at the same moment: no game was started. Tap Rematch again."))
         return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     dealer = record["players"][record["first_dealer"]]
-    flash(f"Rematch: {dealer} {'is in the box' if record['game'] == 'gin3' else 'deals'} first.")
+    flash(_("Rematch: %(player)s is in the box first.", player=dealer) if record["game"] == "gin3"
+          else _("Rematch: %(player)s deals first.", player=dealer))
     return redirect(url_for("scorepad.scoreboard", game_id=new_key))
 
 

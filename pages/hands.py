@@ -9,23 +9,27 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
+from flask_babel import lazy_gettext
+
 import forms
 import store
+from i18n import _
 from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 
 from . import Game, before_hand, bp, cached_page, db, load, remember, writing
 
-BUSY = "Another phone was saving at the same moment: nothing was saved. Check and save again."
+BUSY = lazy_gettext("Another phone was saving at the same moment: nothing was saved. Check and save again.")
 
 
 def show_rule_error(form, error: RuleError, number: int) -> None:
     if error.place == f"hand {number}":
-        forms.attach(form, forms.field_for(error), error.message[0].upper() + error.message[1:] + ".")
+        forms.attach(form, forms.field_for(error), forms.reason(error))
     elif error.place == "hands":
-        form.form_errors.append(f"{error.message[0].upper()}{error.message[1:]}: start a new game to play on.")
+        form.form_errors.append(_("%(reason)s: start a new game to play on.", reason=forms.capital(error.message)))
     else:
-        form.form_errors.append(f"That would make {error.place} impossible: {error.message}.")
+        form.form_errors.append(_("That would make %(place)s impossible: %(reason)s.", place=error.place,
+                                  reason=error.message))
 
 
 def form_context(scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any]:
@@ -53,11 +57,12 @@ def next_step(game: Game, asked: str | None) -> str:
 def cannot_record(game: Game):
     """A redirect to the scoreboard when no hand can be added now, else None."""
     if game.problem is not None:
-        flash(f"Fix or delete hand {game.broken_hand} first: {game.problem.message}."
-              if game.broken_hand else "This game can't be scored, so no hand can be added.")
+        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=game.broken_hand,
+                reason=game.problem.message)
+              if game.broken_hand else _("This game can't be scored, so no hand can be added."))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     if game.scored.finished:
-        flash("The game is over: fix a hand or start a new game.")
+        flash(_("The game is over: fix a hand or start a new game."))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     return None
 
@@ -93,16 +98,16 @@ def already_saved(game: Game, number: int | None, step: str) -> str | None:
     except (forms.FieldError, RuleError, TypeError, ValueError):
         return None
     if stored is not None and all(stored.get(key) == value for key, value in sent.items()):
-        return f"Hand {number} was already saved."
+        return _("Hand %(number)s was already saved.", number=number)
     if stored is None and step == "bids" and sent["bids"] == game.pending:
-        return f"The bids for hand {number} were already saved."
+        return _("The bids for hand %(number)s were already saved.", number=number)
     return None
 
 
 def stale_words(game: Game, number: int | None) -> str:
     if number is not None and 1 <= number <= len(game.hands):
-        return f"Hand {number} was saved from another phone meanwhile: check and save again."
-    return "The game was changed from another phone meanwhile: check and save again."
+        return _("Hand %(number)s was saved from another phone meanwhile: check and save again.", number=number)
+    return _("The game was changed from another phone meanwhile: check and save again.")
 
 
 @bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
@@ -146,7 +151,7 @@ def save_hand(game_id: str):
         repeated = already_saved(game, number, step)
         if repeated:
             flash(repeated)
-            target = "record_hand" if repeated.startswith("The bids") else "scoreboard"
+            target = "record_hand" if number > len(game.hands) else "scoreboard"   # the bids were saved: on to the tricks
             return redirect(url_for(f"scorepad.{target}", game_id=game_id))
         return new_hand_page(game, stale_words(game, number))
     refused = cannot_record(game)
@@ -171,7 +176,7 @@ def store_new_hand(game: Game, number: int, step: str, hand: dict[str, Any], aft
     store.add_hand(db(), game.row, hand)
     remember(game, game.version + 1, [*game.hands, hand], after if not thrown_in else game.scored.then([hand]))
     if thrown_in:
-        flash(f"Hand {number} thrown in: everyone passed.")
+        flash(_("Hand %(number)s thrown in: everyone passed.", number=number))
     return redirect(url_for("scorepad.scoreboard", game_id=game.key))
 
 
@@ -192,8 +197,9 @@ def show_hand(game_id: str, number: int):
 def fixable(game: Game, number: int):
     """A redirect when hand `number` can't be fixed now (an earlier hand can't be scored), else None."""
     if game.problem is not None and (game.broken_hand is None or game.broken_hand < number):
-        flash(f"Fix or delete hand {game.broken_hand} first: {game.problem.message}."
-              if game.broken_hand else "This game can't be scored, so its hands can't be fixed here.")
+        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=game.broken_hand,
+                reason=game.problem.message)
+              if game.broken_hand else _("This game can't be scored, so its hands can't be fixed here."))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     return None
 
@@ -212,7 +218,7 @@ def edit_hand(game_id: str, number: int):
 def edit_page(game: Game, number: int, problem: str | None, form=None, as_stored: bool = False):
     """The form to fix hand `number` (filled in as stored, or with what was sent)."""
     if not 1 <= number <= len(game.hands):
-        flash(f"Hand {number} was deleted from another phone meanwhile.")
+        flash(_("Hand %(number)s was deleted from another phone meanwhile.", number=number))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     refused = fixable(game, number)
     if refused:
@@ -237,8 +243,8 @@ def save_edit(game_id: str, number: int):
         if repeated:
             flash(repeated)
             return redirect(url_for("scorepad.scoreboard", game_id=game_id))
-        return edit_page(game, number, f"Hand {number} was changed from another phone meanwhile: "
-                                       "check and save again." if number <= len(game.hands) else None)
+        return edit_page(game, number, _("Hand %(number)s was changed from another phone meanwhile: "
+                                         "check and save again.", number=number) if number <= len(game.hands) else None)
     if not 1 <= number <= len(game.hands):
         abort(404)
     refused = fixable(game, number)
@@ -253,9 +259,9 @@ def save_edit(game_id: str, number: int):
             if hand != game.hands[number - 1]:
                 store.replace_hand(db(), game.row, number, hand)
                 remember(game, game.version + 1, [*game.hands[:number - 1], hand, *game.hands[number:]], after)
-                flash(f"Hand {number} changed; every total after it is recomputed.")
+                flash(_("Hand %(number)s changed; every total after it is recomputed.", number=number))
             else:
-                flash(f"Hand {number} is unchanged.")
+                flash(_("Hand %(number)s is unchanged.", number=number))
             return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     return edit_page(game, number, None, form)
 
@@ -284,10 +290,10 @@ def save_delete(game_id: str, number: int):
         abort(404)
     if forms.sent_number(request.form.get("version")) != game.version:
         if number == len(game.hands) + 1:
-            flash(f"Hand {number} was already deleted.")
+            flash(_("Hand %(number)s was already deleted.", number=number))
         else:
-            flash(f"The game was changed from another phone meanwhile: hand {number} was not deleted. "
-                  "Check the scoreboard and delete again if you still want to.")
+            flash(_("The game was changed from another phone meanwhile: hand %(number)s was not deleted. "
+                    "Check the scoreboard and delete again if you still want to.", number=number))
         return back
     if number < 1 or number != len(game.hands):
         abort(404)
@@ -295,5 +301,5 @@ def save_delete(game_id: str, number: int):
     if not form.validate_on_submit():
         return delete_page(game, number, forms.stamp(form, game.version, number))
     store.delete_last_hand(db(), game.row)
-    flash(f"Hand {number} deleted.")
+    flash(_("Hand %(number)s deleted.", number=number))
     return back

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import Response, current_app, jsonify, render_template, send_from_directory, url_for
 
+from i18n import _
+
 from . import bp
 
 ICONS = (("icon.svg", "any", "image/svg+xml"), ("icon-192.png", "192x192", "image/png"),
@@ -13,7 +15,7 @@ ICONS = (("icon.svg", "any", "image/svg+xml"), ("icon-192.png", "192x192", "imag
 @bp.get("/manifest.webmanifest")
 def manifest():
     response = jsonify({
-        "name": "Scorepad", "short_name": "Scorepad", "description": "Keeps score at the card table.",
+        "name": "Scorepad", "short_name": "Scorepad", "description": _("Keeps score at the card table."),
         "start_url": "/", "scope": "/", "display": "standalone", "background_color": "#fbfaf7",
         "theme_color": "#0b5d3b",
         "icons": [{"src": url_for("static", filename=name), "sizes": sizes, "type": kind, "purpose": "any"}

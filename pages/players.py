@@ -11,6 +11,7 @@ import hmac
 from typing import Any
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -18,6 +19,7 @@ import access
 import forms
 import records
 import store
+from i18n import _, digits, n_
 from rules_engine import GAMES
 
 from . import bp, db, kept_page, scored_version, writing
@@ -28,7 +30,7 @@ RECENT_RENAMES = 5
 
 class RenameForm(FlaskForm):
     """Rename (or merge) a player: the new name, checked by records.new_name."""
-    new = StringField("New name", render_kw={"autocomplete": "off", "maxlength": records.MAX_NAME})
+    new = StringField(lazy_gettext("New name"), render_kw={"autocomplete": "off", "maxlength": records.MAX_NAME})
 
 
 def visible_rows() -> list[dict[str, Any]]:
@@ -41,7 +43,8 @@ def visible_rows() -> list[dict[str, Any]]:
 def label(row: dict[str, Any], players: list[str]) -> str:
     """A game in words, for messages: "the Pitch game of 2026-11-30 (Ann, Ben, Cy)"."""
     kind = GAMES.get(row["game"])
-    return f"the {kind.title if kind else 'unknown'} game of {(row['created'] or '')[:10]} ({', '.join(players)})"
+    return _("the %(kind)s game of %(date)s (%(players)s)", kind=kind.title if kind else _("unknown"),
+             date=digits((row["created"] or "")[:10]), players=", ".join(players))
 
 
 def as_game(row: dict[str, Any], scored: bool = False) -> dict[str, Any]:
@@ -135,17 +138,19 @@ def rename(name: str, form: RenameForm):
         form.new.errors = [str(refused)]
         return None
     try:
-        outcome = writing(lambda: save_rename(name, new), lambda: "Another phone was saving at that moment: "
-                          "nothing was renamed. Try again.")
+        outcome = writing(lambda: save_rename(name, new), lambda: _("Another phone was saving at that moment: "
+                                                                    "nothing was renamed. Try again."))
     except records.Refused as refused:
         outcome = str(refused)
     if isinstance(outcome, str):
         form.new.errors = [outcome]
         return None
     old, count, merged = outcome
-    games = f"{count} game{'' if count == 1 else 's'}"
-    flash(f"{old} and {new} are one player now: {old} is {new} in {games}." if merged
-          else f"{old} is {new} now, in {games}.")
+    flash(n_("%(old)s and %(new)s are one player now: %(old)s is %(new)s in %(games)s game.",
+             "%(old)s and %(new)s are one player now: %(old)s is %(new)s in %(games)s games.", count,
+             old=old, new=new, games=count) if merged
+          else n_("%(old)s is %(new)s now, in %(games)s game.", "%(old)s is %(new)s now, in %(games)s games.", count,
+                  old=old, new=new, games=count))
     return redirect(player_link(new))
 
 
@@ -156,13 +161,14 @@ def save_rename(name: str, new: str):
     games = [as_game(row) for row in changeable(rows)]
     if not any(records.seat_of(game["players"], name) is not None for game in games):
         if any(records.seat_of(as_game(row)["players"], name) is not None for row in rows):
-            return f"You only watch the games with {name}: only their scorers can rename a player there."
+            return _("You only watch the games with %(player)s: only their scorers can rename a player there.",
+                     player=name)
         abort(404)
     old = next(game["players"][records.seat_of(game["players"], name)] for game in games
                if records.seat_of(game["players"], name) is not None)
     plan = records.plan_rename(games, name, new)           # Refused: nothing written yet
     if not plan:
-        return f"{old} is already called {new} in every game you score."
+        return _("%(old)s is already called %(new)s in every game you score.", old=old, new=new)
     merged = records.same(old) != records.same(new) and any(
         records.seat_of(as_game(row)["players"], new) is not None for row in rows)
     for game, _seat, players_after in plan:
@@ -178,11 +184,11 @@ def undo_rename():
     if entry is None or entry["browser"] != access.browser():
         abort(404)
     if not forms.EmptyForm().validate_on_submit():
-        flash("That button had expired: nothing was undone. Try again.")
+        flash(_("That button had expired: nothing was undone. Try again."))
         return redirect(url_for("scorepad.players"))
     try:
-        outcome = writing(lambda: save_undo(rename_id), lambda: "Another phone was saving at that moment: "
-                          "nothing was undone. Try again.")
+        outcome = writing(lambda: save_undo(rename_id), lambda: _("Another phone was saving at that moment: "
+                                                                  "nothing was undone. Try again."))
     except records.Refused as refused:
         outcome = str(refused)
     if isinstance(outcome, str):
@@ -190,18 +196,21 @@ def undo_rename():
         return redirect(url_for("scorepad.players"))
     count, left = outcome
     if not count:
-        flash("Nothing to undo: every seat that rename changed has been renamed again since.")
+        flash(_("Nothing to undo: every seat that rename changed has been renamed again since."))
         return redirect(url_for("scorepad.players"))
-    games = f"{count} game{'' if count == 1 else 's'}"
-    flash(f"Rename undone: {entry['old']} is back in {games}." +
-          (f" {left} seat{' was' if left == 1 else 's were'} renamed again since and left alone." if left else ""))
+    back = n_("Rename undone: %(player)s is back in %(games)s game.",
+              "Rename undone: %(player)s is back in %(games)s games.", count, player=entry["old"], games=count)
+    if left:
+        back = n_("%(done)s %(seats)s seat was renamed again since and left alone.",
+                  "%(done)s %(seats)s seats were renamed again since and left alone.", left, done=back, seats=left)
+    flash(back)
     return redirect(player_link(entry["old"]))
 
 
 def save_undo(rename_id: int):
     entry = store.rename_entry(db(), rename_id)
     if entry["undone"]:
-        return "That rename was already undone."
+        return _("That rename was already undone.")
     games = {game["id"]: game for game in map(as_game, changeable(visible_rows()))}
     plan, left = records.plan_undo(games, entry)            # Refused: nothing written yet
     for game, players_after in plan:

@@ -9,6 +9,7 @@ from markupsafe import Markup
 import access
 import forms
 import store
+from i18n import _
 from summary import hand_summary, next_banner
 
 from . import bp, cached_page, db, load, writing
@@ -46,13 +47,13 @@ def owner(key: str):
     rate_limited()
     if not access.become_owner(key):
         return refused_link()
-    flash("This browser now holds the owner link: it sees every game and can archive or delete them.")
+    flash(_("This browser now holds the owner link: it sees every game and can archive or delete them."))
     return redirect(url_for("scorepad.home"))
 
 
 def qr_svg(link: str, what: str) -> Markup:
     """A QR code of `link` as inline SVG, drawn on the server (no script, no outside service)."""
-    return Markup(segno.make(link, error="m").svg_inline(scale=4, title=f"QR code: {what}", omitsize=True))
+    return Markup(segno.make(link, error="m").svg_inline(scale=4, title=_("QR code: %(what)s", what=what), omitsize=True))
 
 
 def invite_links(game) -> list[dict[str, str]]:
@@ -60,11 +61,11 @@ def invite_links(game) -> list[dict[str, str]]:
     base = request.host_url.rstrip("/")
     links = []
     if game.may("change"):
-        links.append({"what": "Score with us", "help": "may record, fix, delete and restore hands",
+        links.append({"what": _("Score with us"), "help": _("may record, fix, delete and restore hands"),
                       "link": base + url_for("scorepad.join", game_id=game.key, key=row["scorer_key"])})
-    links.append({"what": "Watch", "help": "sees the scores, hands, history and exports; changes nothing",
+    links.append({"what": _("Watch"), "help": _("sees the scores, hands, history and exports; changes nothing"),
                   "link": base + url_for("scorepad.join", game_id=game.key, key=row["watcher_key"])})
-    links.append({"what": "Big screen", "help": "a TV or tablet: the scoreboard across the room, updating itself",
+    links.append({"what": _("Big screen"), "help": _("a TV or tablet: the scoreboard across the room, updating itself"),
                   "link": base + url_for("scorepad.join", game_id=game.key, key=row["watcher_key"], to="tv")})
     return [{**entry, "qr": qr_svg(entry["link"], entry["what"])} for entry in links]
 
@@ -114,8 +115,8 @@ def shelve(game_id: str):
         store.shelve(db(), game.row, **SHELF_MOVES[move])
         return game
     writing(apply)
-    flash({"archive": "Game archived: it is off the home page, under Archived.",
-           "unarchive": "Game back on the home page.",
-           "delete": "Game moved to the bin: the owner can bring it back from there.",
-           "bring back": "Game brought back from the bin."}[move])
+    flash({"archive": _("Game archived: it is off the home page, under Archived."),
+           "unarchive": _("Game back on the home page."),
+           "delete": _("Game moved to the bin: the owner can bring it back from there."),
+           "bring back": _("Game brought back from the bin.")}[move])
     return redirect(url_for("scorepad.home") if move == "delete" else url_for("scorepad.scoreboard", game_id=game_id))

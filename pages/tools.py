@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import abort, render_template, request
 
 import forms
+from i18n import _
 from rules_engine import GAMES, Kind, RuleError
 from rules_engine import calculators as calc
 
@@ -36,7 +37,7 @@ def deadwood_calculator():
             shown = calc.showdown(knocker_codes, opponent_codes)
             result = {"knocker": shown.knocker, "opponent": shown.opponent}
         except RuleError as error:
-            problem = error.message[0].upper() + error.message[1:] + "."
+            problem = forms.reason(error)
     who = "team" if request.args.get("who") == "team" else "box"
     fill = None
     if result and game_id and result["opponent"] is not None:
@@ -51,7 +52,7 @@ def deadwood_calculator():
 @bp.get("/calculators/game-points")
 def game_points_calculator():
     game_id = game_arg()
-    sides = ["Ann & Cy", "Ben & Dee"]
+    sides = [_("Ann & Cy"), _("Ben & Dee")]       # example sides: names a Pashto page may give its own
     if game_id:
         game = load(game_id)
         if game.scored is None or game.scored.game.id not in ("pitch", "smear"):
@@ -66,13 +67,14 @@ def game_points_calculator():
                 calc.cards(codes, sides[side])
                 for code in codes:
                     if code in owners:
-                        raise RuleError("cards", f"{calc.card(code).label} is marked for both "
-                                                 f"{sides[owners[code]]} and {sides[side]}")
+                        raise RuleError("cards", _("%(card)s is marked for both %(side)s and %(other)s",
+                                                   card=calc.card(code).label, side=sides[owners[code]],
+                                                   other=sides[side]))
                     owners[code] = side
             points = [calc.game_points(codes) for codes in taken]
             result = {"points": points, "winner": calc.game_point_winner(points)}
         except RuleError as error:
-            problem = error.message[0].upper() + error.message[1:] + "."
+            problem = forms.reason(error)
     return render_template("game_points.html", sides=sides, taken=[set(t) for t in taken],
                            counting=calc.COUNTING_CARDS, result=result, problem=problem, game_id=game_id)
 
@@ -103,16 +105,19 @@ def rules(game_name: str):
     for setting in game.settings(counts[0]):
         field = forms.setting_field(setting)           # the new-game form's words for it
         said = {choice.value: choice.label for choice in field.kwargs.get("choices", ())}
-        said |= {True: "on", False: "off"} if setting.kind is Kind.SWITCH else {}
+        said |= {True: _("on"), False: _("off")} if setting.kind is Kind.SWITCH else {}
         depends = "" if table else forms.count_defaults(game, setting.name)
         values[setting.name] = table.settings[setting.name] if table else None if depends else setting.default
         if setting.kind is not Kind.WHOLE:
-            allowed = "on or off" if setting.kind is Kind.SWITCH else "one of: " + ", ".join(said.values())
+            allowed = (_("on or off") if setting.kind is Kind.SWITCH
+                       else _("one of: %(choices)s", choices=", ".join(said.values())))
         else:
-            ranges = {count: f"{s.minimum} or more" if s.maximum is None else f"{s.minimum} to {s.maximum}"
+            ranges = {count: _("%(least)s or more", least=s.minimum) if s.maximum is None
+                      else _("%(least)s to %(most)s", least=s.minimum, most=s.maximum)
                       for count, s in ((count, by_count[count][setting.name]) for count in counts)}
             allowed = (ranges[counts[0]] if len(set(ranges.values())) == 1
-                       else ", ".join(f"{span} with {count} players" for count, span in ranges.items()))
+                       else ", ".join(_("%(span)s with %(count)s players", span=span, count=count)
+                                      for count, span in ranges.items()))
         settings.append({"name": setting.name, "label": field.args[0], "help": setting.help, "allowed": allowed,
                          "value": depends or said.get(values[setting.name], values[setting.name]),
                          "default": depends or said.get(setting.default, setting.default)})

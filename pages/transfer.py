@@ -9,6 +9,7 @@ from flask import Response, flash, redirect, render_template, request, url_for
 import exports
 import forms
 import store
+from i18n import _, n_
 from rules_engine import RuleError, score
 
 import access
@@ -26,17 +27,20 @@ def read_upload() -> tuple[str | bytes, str | None]:
         data = upload.read(exports.MAX_ZIP_BYTES + 1)
         if data.startswith(ZIP_MAGIC):
             if len(data) > exports.MAX_ZIP_BYTES:
-                raise forms.FieldError("record", "That zip is larger than 10 MB: too large to be a Scorepad export.")
+                raise forms.FieldError("record", _("That zip is larger than %(megabytes)s MB: too large to be a "
+                                                   "Scorepad export.", megabytes=10))
             return data, "zip"
         if len(data) > MAX_RECORD_BYTES:
-            raise forms.FieldError("record", "That file is larger than 1 MB: too large to be a game record.")
+            raise forms.FieldError("record", _("That file is larger than %(megabytes)s MB: too large to be a game "
+                                               "record.", megabytes=1))
         try:
             return data.decode("utf-8"), "file"
         except UnicodeDecodeError:
-            raise forms.FieldError("record", "That file is not a text file.") from None
+            raise forms.FieldError("record", _("That file is not a text file.")) from None
     text = request.form.get("record", "")
     if len(text.encode("utf-8", "replace")) > MAX_RECORD_BYTES:
-        raise forms.FieldError("record", "That text is larger than 1 MB: too large to be a game record.")
+        raise forms.FieldError("record", _("That text is larger than %(megabytes)s MB: too large to be a game "
+                                           "record.", megabytes=1))
     return text, None
 
 
@@ -45,7 +49,7 @@ def checked(record: Any) -> None:
     try:
         score(record)
     except RecursionError:
-        raise ValueError("it is nested too deeply") from None
+        raise ValueError(_("it is nested too deeply")) from None
     except RuleError as error:
         raise ValueError(str(error)) from None
 
@@ -60,13 +64,16 @@ def import_zip(data: bytes) -> str:
     for name, record in found:
         try:
             if record is None:
-                raise ValueError("not readable JSON")
+                raise ValueError(_("not readable JSON"))
             checked(record)
         except ValueError as error:
-            bad.append(f"{name} ({error})")
+            bad.append(_("%(name)s (%(reason)s)", name=name, reason=str(error)))
     if bad:
-        raise forms.FieldError("record", "Nothing was imported: not a valid record: " + "; ".join(bad[:5])
-                               + (f" and {len(bad) - 5} more" if len(bad) > 5 else "") + ".")
+        listed = "; ".join(bad[:5])
+        if len(bad) > 5:
+            listed = n_("%(listed)s and %(more)s more", "%(listed)s and %(more)s more", len(bad) - 5, listed=listed,
+                        more=len(bad) - 5)
+        raise forms.FieldError("record", _("Nothing was imported: not a valid record: %(listed)s.", listed=listed))
 
     def add_all() -> tuple[int, int]:
         added = present = 0
@@ -80,24 +87,27 @@ def import_zip(data: bytes) -> str:
 
     counted = writing(add_all, lambda: None)
     if counted is None:
-        raise forms.FieldError("record", "Another phone was saving at the same moment: nothing was imported. "
-                                         "Choose the file and tap Import again.")
+        raise forms.FieldError("record", _("Another phone was saving at the same moment: nothing was imported. "
+                                           "Choose the file and tap Import again."))
     added, present = counted
-    words = f"Imported {added} game{'s' if added != 1 else ''}"
-    return words + (f"; {present} already here, not duplicated." if present else ".")
+    if present:
+        return n_("Imported %(added)s game; %(present)s already here, not duplicated.",
+                  "Imported %(added)s games; %(present)s already here, not duplicated.", added, added=added,
+                  present=present)
+    return n_("Imported %(added)s game.", "Imported %(added)s games.", added, added=added)
 
 
 def parse_record(text: str) -> dict[str, Any]:
     if not text.strip():
-        raise forms.FieldError("record", "Choose a file or paste a record.")
+        raise forms.FieldError("record", _("Choose a file or paste a record."))
     try:
         record = json.loads(text)
     except (ValueError, RecursionError):
-        raise forms.FieldError("record", "That is not a scorepad/1 record: it is not valid JSON.") from None
+        raise forms.FieldError("record", _("That is not a scorepad/1 record: it is not valid JSON.")) from None
     try:
         checked(record)
     except ValueError as error:
-        raise forms.FieldError("record", f"That record can't be imported: {error}.") from None
+        raise forms.FieldError("record", _("That record can't be imported: %(reason)s.", reason=str(error))) from None
     return record
 
 
@@ -132,12 +142,12 @@ def import_game():
         else:
             added = writing(lambda: add_record(record), lambda: None)
             if added is None:
-                forms.attach(form, "record", "Another phone was saving at the same moment: nothing was imported. "
-                                             "Tap Import again.")
+                forms.attach(form, "record", _("Another phone was saving at the same moment: nothing was imported. "
+                                               "Tap Import again."))
                 return render_template("import.html", form=form)
             game_id, present = added
             if present:
-                flash("That game was already here, so it was not imported again.")
+                flash(_("That game was already here, so it was not imported again."))
             return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     return render_template("import.html", form=form)
 
@@ -155,7 +165,7 @@ def export_record(game_id: str):
 def export_csv(game_id: str):
     game = load(game_id)
     if game.scored is None:
-        flash("This game can't be scored, so there are no scores to export; its record can still be exported.")
+        flash(_("This game can't be scored, so there are no scores to export; its record can still be exported."))
         return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     filename = f"scorepad-{game_id}-{game.record['game']}.csv"
     scored_part = {**game.record, "hands": game.hands[:len(game.scored.hands)]}
