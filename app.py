@@ -70,7 +70,8 @@ def create_app(test_config: dict | None = None) -> Flask:
                             WTF_CSRF_TIME_LIMIT=None,                      # a hand can take an hour to play
                             SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
                             PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,     # a browser keeps its games
-                            SESSION_REFRESH_EACH_REQUEST=False)
+                            SESSION_REFRESH_EACH_REQUEST=False,
+                            WTF_I18N_ENABLED=False)                        # our messages are ours; WTForms has no Pashto
     if test_config:
         app.config.update(test_config)
     with starting(instance):
