@@ -18,8 +18,10 @@ from typing import Iterator
 
 from flask import Flask, render_template, request
 
+import i18n
 import store
 import pages
+from i18n import _
 
 VERSION = "1.1.0"
 SECURITY_HEADERS = {
@@ -76,6 +78,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             if not app.config.get(name):
                 app.config[name] = kept_secret(instance, file)
         store.migrate(app.config["DATABASE"])
+    i18n.init_app(app)                              # before the pages: their templates speak through it
     app.register_blueprint(pages.bp)
     with starting(instance), app.app_context():
         pages.rebuild_summaries()                   # derived rows behind their game's version
@@ -119,23 +122,31 @@ def compress(response):
     return response
 
 
-def error_page(title: str, message: str, status: int):
+def error_words(status: int) -> tuple[str, str]:
+    """An error page's title and sentence, in the page's language."""
+    if status == 400:
+        return _("Not understood"), _("That request could not be read: nothing was changed.")
+    if status == 403:
+        return _("Not allowed"), _("That can't be done from here: nothing was changed.")
+    if status == 404:
+        return _("Not found"), _("There is no such game or page here.")
+    if status == 405:
+        return _("Not here"), _("That page can't be used that way.")
+    if status == 413:
+        return _("Too large"), _("That upload is too large to be a game record.")
+    return _("Busy"), _("Another phone was saving at the same moment and the table is still busy. "
+                        "Nothing was changed: go back and try again.")
+
+
+def error_page(status: int):
+    title, message = error_words(status)
     return render_template("error.html", title=title, message=message), status
 
 
 def register_errors(app: Flask) -> None:
-    pages = {
-        400: ("Not understood", "That request could not be read: nothing was changed."),
-        403: ("Not allowed", "That can't be done from here: nothing was changed."),
-        404: ("Not found", "There is no such game or page here."),
-        405: ("Not here", "That page can't be used that way."),
-        413: ("Too large", "That upload is too large to be a game record."),
-    }
-    for status, (title, message) in pages.items():
-        app.register_error_handler(status, lambda _e, t=title, m=message, s=status: error_page(t, m, s))
-    app.register_error_handler(store.Busy, lambda _e: error_page(
-        "Busy", "Another phone was saving at the same moment and the table is still busy. "
-                "Nothing was changed: go back and try again.", 503))
+    for status in (400, 403, 404, 405, 413):
+        app.register_error_handler(status, lambda _e, s=status: error_page(s))
+    app.register_error_handler(store.Busy, lambda _e: error_page(503))
 
 
 # --- the command ---------------------------------------------------------------------------------

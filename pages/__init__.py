@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, current_app, make_response, reques
 from flask_wtf.csrf import generate_csrf
 
 import access
+import i18n
 import store
 from rules_engine import RuleError, ScoredGame, score
 
@@ -127,7 +128,7 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     if session.get("_flashes"):
         return render()
     key = (current_app.config["DATABASE"], request.full_path, request.host,
-           current_app.jinja_env.globals["asset_version"], *stamp)
+           current_app.jinja_env.globals["asset_version"], i18n.lang(), *stamp)
     etag = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
     if etag in request.if_none_match:
         response = Response(status=304)
