@@ -10,9 +10,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from numbers import Number
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
-from flask import Blueprint, has_request_context, redirect, request
+from flask import Blueprint, redirect, request
+from flask.globals import _cv_request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
@@ -40,9 +41,10 @@ def chosen_language() -> str:
 
 def lang() -> str:
     """The language of this request's page (English outside a request)."""
-    if not has_request_context():
+    context = _cv_request.get(None)         # asked for dozens of times a page: no proxies on the way
+    if context is None:
         return "en"
-    environ = request.environ
+    environ = context.request.environ
     found = environ.get(KEY)
     if found is None:
         found = environ[KEY] = chosen_language()
@@ -60,6 +62,8 @@ def digits(value: Any) -> str:
 
 
 def _numbers(params: dict[str, Any]) -> dict[str, Any]:
+    if lang() != "ps":
+        return params
     return {name: digits(v) if isinstance(v, Number) and not isinstance(v, bool) else v
             for name, v in params.items()}
 
@@ -162,6 +166,8 @@ def _jinja_gettext(context: Any, text: str, **params: Any) -> str:
     said = text if lang() == "en" else get_translations().ugettext(text)
     if context.eval_ctx.autoescape:
         said = Markup(said)
+    if not params and "%" not in said:        # most words: nothing to put in
+        return said
     return said % _numbers(params)
 
 
@@ -198,10 +204,11 @@ def choose(code: str):
 
 
 def switch_link() -> dict[str, str]:
-    """The other language: its code and its name in its own script, and where the link goes."""
+    """The other language: its code, its name in its own script, and the switch's address (back to
+    this page; written out rather than url_for'd, as it is on every page)."""
     other = "en" if lang() == "ps" else "ps"
     here = request.full_path if request.query_string else request.path
-    return {"code": other, "name": NAMES[other], "next": here}
+    return {"code": other, "name": NAMES[other], "href": f"{request.script_root}/language/{other}?next={quote(here, safe='/')}"}
 
 
 def vary(response):
@@ -213,6 +220,9 @@ def vary(response):
 
 def init_app(app) -> None:
     from jinja2 import pass_context
+    # Flask-WTF would load WTForms' own catalogue from disk on every request with a form once
+    # Flask-Babel is there (0.8 ms each); WTForms has no Pashto, and our forms say their own words.
+    app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=lang)
     env = app.jinja_env
     env.globals.update(_=pass_context(_jinja_gettext), gettext=pass_context(_jinja_gettext),

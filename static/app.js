@@ -5,14 +5,11 @@
     return c ? c.value : null;
   }
   function forEach(list, fn) { Array.prototype.forEach.call(list, fn); }
-  // Words come from the page, in its language (data-* attributes the server wrote); numbers put
-  // in them are written in the page's digits: ۰-۹ on a Pashto page.
+  // Words come from the page (data-* the server wrote in its language), numbers in its digits.
   var pashto = document.documentElement.lang === "ps";
-  function digits(n) {
-    return pashto ? String(n).replace(/[0-9]/g, function (d) { return "\u06f0\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f7\u06f8\u06f9".charAt(d); }) : String(n);
-  }
+  function digits(n) { return String(n).replace(/\d/g, function (d) { return pashto ? String.fromCharCode(1776 + +d) : d; }); }
   function say(text, values) {
-    return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return name in values ? digits(values[name]) : all; });
+    return String(text || "").replace(/%\((\w+)\)s/g, function (all, k) { return k in values ? digits(values[k]) : all; });
   }
 
   // Pitch and Smear: offer only the bids the engine allows after the bids before each seat.
@@ -168,7 +165,7 @@
   function names() {
     forEach(players, function (input, seat) {
       forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) {
-        if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;    // "Player 1", in the page's words
+        if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;
         el.textContent = input.value.trim() || el.dataset.blank;
       });
     });
@@ -183,9 +180,9 @@
   }
   if (localStorage.getItem("theme")) root.dataset.theme = localStorage.getItem("theme");
   if (themeSwitch) {
-    var words = themeSwitch.dataset, shown = function () {
-      themeSwitch.textContent = dark() ? words.light : words.dark;
-      themeSwitch.setAttribute("aria-label", dark() ? words.toLight : words.toDark);
+    var said = themeSwitch.dataset, shown = function () {
+      themeSwitch.textContent = dark() ? said.light : said.dark;
+      themeSwitch.setAttribute("aria-label", dark() ? said.toLight : said.toDark);
     };
     themeSwitch.hidden = false;
     shown();
@@ -231,12 +228,12 @@
     b.addEventListener("click", function () { window.print(); });
   });
 
-  // Times in the history: the phone's own clock, in the page's language (Pashto: Gregorian months, ۰-۹).
-  var timeWords = pashto ? ["ps-AF", {calendar: "gregory", numberingSystem: "arabext"}] : [[], {}];
-  forEach(document.querySelectorAll("time[datetime]"), function (t) {
-    var d = new Date(t.getAttribute("datetime")), how = {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"};
-    for (var k in timeWords[1]) how[k] = timeWords[1][k];
-    if (!isNaN(d)) try { t.textContent = d.toLocaleString(timeWords[0], how); } catch (e) { /* the server's words stay */ }
+  // Times: the phone's own clock in the page's language (Gregorian; a browser that has no Pashto
+  // keeps the server's words).
+  if (!pashto || Intl.DateTimeFormat.supportedLocalesOf("ps").length) forEach(document.querySelectorAll("time[datetime]"), function (t) {
+    var d = new Date(t.getAttribute("datetime"));
+    if (!isNaN(d)) t.textContent = d.toLocaleString(pashto ? "ps-AF" : [], {month: "short", day: "numeric", hour: "2-digit",
+      minute: "2-digit", calendar: "gregory", numberingSystem: pashto ? "arabext" : undefined});
   });
 
   // Follow other phones: ask whether the game changed (a 304 while it has not) every second
