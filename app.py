@@ -22,6 +22,7 @@ from flask_babel import lazy_gettext
 import i18n
 import store
 import pages
+from i18n import _
 
 VERSION = "1.1.0"
 SECURITY_HEADERS = {
@@ -79,7 +80,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             if not app.config.get(name):
                 app.config[name] = kept_secret(instance, file)
         store.migrate(app.config["DATABASE"])
-    i18n.init_app(app)                              # the page's language (Flask-Babel)
+    i18n.init_app(app)                              # before the pages: their templates speak through it
     app.register_blueprint(pages.bp)
     with starting(instance), app.app_context():
         pages.rebuild_summaries()                   # derived rows behind their game's version
@@ -123,23 +124,31 @@ def compress(response):
     return response
 
 
-def error_page(title: str, message: str, status: int):
+def error_words(status: int) -> tuple[str, str]:
+    """An error page's title and sentence, in the page's language."""
+    if status == 400:
+        return _("Not understood"), _("That request could not be read: nothing was changed.")
+    if status == 403:
+        return _("Not allowed"), _("That can't be done from here: nothing was changed.")
+    if status == 404:
+        return _("Not found"), _("There is no such game or page here.")
+    if status == 405:
+        return _("Not here"), _("That page can't be used that way.")
+    if status == 413:
+        return _("Too large"), _("That upload is too large to be a game record.")
+    return _("Busy"), _("Another phone was saving at the same moment and the table is still busy. "
+                        "Nothing was changed: go back and try again.")
+
+
+def error_page(status: int):
+    title, message = error_words(status)
     return render_template("error.html", title=title, message=message), status
 
 
 def register_errors(app: Flask) -> None:
-    pages = {
-        400: (lazy_gettext("Not understood"), lazy_gettext("That request could not be read: nothing was changed.")),
-        403: (lazy_gettext("Not allowed"), lazy_gettext("That can't be done from here: nothing was changed.")),
-        404: (lazy_gettext("Not found"), lazy_gettext("There is no such game or page here.")),
-        405: (lazy_gettext("Not here"), lazy_gettext("That page can't be used that way.")),
-        413: (lazy_gettext("Too large"), lazy_gettext("That upload is too large to be a game record.")),
-    }
-    for status, (title, message) in pages.items():
-        app.register_error_handler(status, lambda _e, t=title, m=message, s=status: error_page(t, m, s))
-    app.register_error_handler(store.Busy, lambda _e: error_page(
-        lazy_gettext("Busy"), lazy_gettext("Another phone was saving at the same moment and the table is still busy. "
-                                           "Nothing was changed: go back and try again."), 503))
+    for status in (400, 403, 404, 405, 413):
+        app.register_error_handler(status, lambda _e, s=status: error_page(s))
+    app.register_error_handler(store.Busy, lambda _e: error_page(503))
 
 
 # --- the command ---------------------------------------------------------------------------------

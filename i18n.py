@@ -1,27 +1,58 @@
 """The app's two languages: English and Pashto. Which one a page speaks, and the words and digits in it.
 
 Pages say every word through `_` / `n_` (gettext; catalogues in translations/), numbers through
-`digits`, and the engine's sentences (rules_engine.words.Text) through `words`."""
+`digits`, and the engine's sentences (rules_engine.words.Text) through `words`.
+
+English is the language the app is written in: an English page never looks anything up (the
+message is the text), so English pages cost what they did before there was a Pashto one."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+from numbers import Number
 from typing import Any
+from urllib.parse import quote, urlsplit
 
-from flask import has_request_context, request
-from flask_babel import Babel, gettext, ngettext
+from flask import Blueprint, redirect, request
+from flask.globals import _cv_request
+from flask_babel import Babel, get_translations
+from markupsafe import Markup, escape
 
 LANGUAGES = ("en", "ps")            # English first: the fallback
+NAMES = {"en": "English", "ps": "پښتو"}     # each language in its own words, for the switch
 RIGHT_TO_LEFT = {"ps"}
 PASHTO_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600        # browsers keep a cookie at most 400 days
+KEY = "scorepad.lang"               # where a request keeps the language once chosen
+
+
+def chosen_language() -> str:
+    """The cookie's language if the switch set one, else the browser's first preference we speak
+    (`ps`, `ps-AF`, `ps-PK` are Pashto; `fa`, `ar`, anything else unknown is passed over), else English."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    for value, _quality in request.accept_languages:       # best first
+        primary = value.split("-")[0].split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return "en"
 
 
 def lang() -> str:
     """The language of this request's page (English outside a request)."""
-    if not has_request_context():
+    context = _cv_request.get(None)         # asked for dozens of times a page: no proxies on the way
+    if context is None:
         return "en"
-    chosen = request.cookies.get("lang")
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+    environ = context.request.environ
+    found = environ.get(KEY)
+    if found is None:
+        found = environ[KEY] = chosen_language()
+    return found
+
+
+def rtl() -> bool:
+    return lang() in RIGHT_TO_LEFT
 
 
 def digits(value: Any) -> str:
@@ -30,16 +61,173 @@ def digits(value: Any) -> str:
     return text.translate(PASHTO_DIGITS) if lang() == "ps" else text
 
 
+def _numbers(params: dict[str, Any]) -> dict[str, Any]:
+    if lang() != "ps":
+        return params
+    return {name: digits(v) if isinstance(v, Number) and not isinstance(v, bool) else v
+            for name, v in params.items()}
+
+
 def _(text: str, **params: Any) -> str:
     """`text` in the page's language; numbers among `params` in its digits."""
-    return gettext(text, **{name: digits(v) if isinstance(v, int) else v for name, v in params.items()})
+    if lang() != "en":
+        text = get_translations().ugettext(text)
+    return text % _numbers(params) if params else text
 
 
 def n_(singular: str, plural: str, count: int, **params: Any) -> str:
     """Count-dependent words ("1 hand", "3 hands"); `%(num)s` is the count."""
-    return ngettext(singular, plural, count, **{name: digits(v) if isinstance(v, int) else v
-                                                for name, v in params.items()})
+    if lang() == "en":
+        text = singular if count == 1 else plural
+    else:
+        text = get_translations().ungettext(singular, plural, count)
+    return text % _numbers({"num": count, **params})
+
+
+def words(text: Any) -> str | Markup:
+    """One of the engine's sentences (a rules_engine.words.Text, or plain text) in the page's language.
+    `translate` gets plain gettext lookups (the message in, its translation out, unformatted): it
+    puts the sentence's own values in itself."""
+    if not hasattr(text, "template"):
+        return text if isinstance(text, Markup) else str(text)     # already words (Markup stays markup)
+    translate = _engine_translate()
+    if translate is None or lang() == "en":
+        return str(text)
+    catalogue = get_translations()
+    return translate(text, catalogue.ugettext, catalogue.ungettext)
+
+
+_TRANSLATE: list[Any] = []
+
+
+def _engine_translate() -> Any:
+    """rules_engine.words.translate, once it exists (None until then)."""
+    if not _TRANSLATE:
+        try:
+            from rules_engine.words import translate
+        except ImportError:
+            translate = None
+        _TRANSLATE.append(translate)
+    return _TRANSLATE[0]
+
+
+def when(iso: str | None) -> str:
+    """A stored UTC time ("2026-11-30T14:05:..") as text for the page before its script shows it in
+    the phone's own time: Gregorian dates, month names in the page's language (Babel's Pashto)."""
+    if not iso:
+        return ""
+    if lang() == "en":
+        return iso[:16].replace("T", " ") + " UTC"
+    from babel.dates import format_datetime
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return digits(_("%(when)s UTC", when=format_datetime(moment, "d MMMM y HH:mm", tzinfo=timezone.utc,
+                                                         locale=lang())))
+
+
+def name(text: Any) -> Markup:
+    """A name a player typed, isolated so "Ann & احمد" reads right on either page; never translated."""
+    return Markup("<bdi>%s</bdi>") % text
+
+
+def names(items: Any) -> Markup:
+    """Names typed by players, each isolated, in a list: "Ann, Ben" / "Ann، Ben"."""
+    return Markup("، " if lang() == "ps" else ", ").join(name(item) for item in items)
+
+
+def names_and(items: Any) -> Markup:
+    """Names typed by players as a sentence's list: "Ann and Ben" (Babel's list words per language)."""
+    items = [str(name(item)) for item in items]
+    if len(items) < 2:
+        return Markup("".join(items))
+    from babel.lists import format_list
+    return Markup(format_list(items, locale=lang()))
+
+
+def num(value: Any) -> Markup:
+    """A number in the page's digits, kept left to right so "-3" never reads "3-" on a Pashto page."""
+    if lang() in RIGHT_TO_LEFT:
+        return Markup('<span class="n">%s</span>') % digits(value)
+    return Markup(escape(value))
+
+
+def points(value: int) -> Markup:
+    """A hand's points, signed: "+3", "-2", "0"."""
+    return num("%+d" % value if value else "0")
+
+
+# --- in templates ------------------------------------------------------------------------------
+
+def _jinja_gettext(context: Any, text: str, **params: Any) -> str:
+    said = text if lang() == "en" else get_translations().ugettext(text)
+    if context.eval_ctx.autoescape:
+        said = Markup(said)
+    if not params and "%" not in said:        # most words: nothing to put in
+        return said
+    return said % _numbers(params)
+
+
+def _jinja_ngettext(context: Any, singular: str, plural: str, count: int, **params: Any) -> str:
+    if lang() == "en":
+        said = singular if count == 1 else plural
+    else:
+        said = get_translations().ungettext(singular, plural, count)
+    if context.eval_ctx.autoescape:
+        said = Markup(said)
+    return said % _numbers({"num": count, **params})
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: never another site ("//evil", "https://evil", "/\\evil")."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or any(ord(c) < 32 for c in target):
+        return "/"
+    return target
+
+
+bp = Blueprint("i18n", __name__)
+
+
+@bp.get("/language/<code>")
+def choose(code: str):
+    """The language switch: remembered in a cookie for a long time, then back to the same page."""
+    response = redirect(safe_next(request.args.get("next")), 303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, path="/", samesite="Lax", httponly=True)
+    return response
+
+
+def switch_link() -> dict[str, str]:
+    """The other language: its code, its name in its own script, and the switch's address (back to
+    this page; written out rather than url_for'd, as it is on every page)."""
+    other = "en" if lang() == "ps" else "ps"
+    here = request.full_path if request.query_string else request.path
+    return {"code": other, "name": NAMES[other], "href": f"{request.script_root}/language/{other}?next={quote(here, safe='/')}"}
+
+
+def vary(response):
+    """A page depends on the browser's languages as well as on its cookie."""
+    if response.mimetype == "text/html":
+        response.vary.add("Accept-Language")
+    return response
 
 
 def init_app(app) -> None:
+    from jinja2 import pass_context
+    # Flask-WTF would load WTForms' own catalogue from disk on every request with a form once
+    # Flask-Babel is there (0.8 ms each); WTForms has no Pashto, and our forms say their own words.
+    app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=lang)
+    env = app.jinja_env
+    env.globals.update(_=pass_context(_jinja_gettext), gettext=pass_context(_jinja_gettext),
+                       ngettext=pass_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link)
+    env.filters.update(digits=digits, words=words, when=when, name=name, names=names, names_and=names_and,
+                       num=num, points=points)
+    app.register_blueprint(bp)
+    app.after_request(vary)

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, abort, current_app, g, make_response, req
 from flask_wtf.csrf import generate_csrf
 
 import access
+import i18n
 import store
 from rules_engine import RuleError, ScoredGame, score
 
@@ -166,7 +167,7 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     if session.get("_flashes"):
         return render()
     key = (current_app.config["DATABASE"], request.full_path, request.host,
-           current_app.jinja_env.globals["asset_version"], *stamp)
+           current_app.jinja_env.globals["asset_version"], i18n.lang(), *stamp)
     etag = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
     if etag in request.if_none_match:
         response = Response(status=304)

@@ -5,6 +5,12 @@
     return c ? c.value : null;
   }
   function forEach(list, fn) { Array.prototype.forEach.call(list, fn); }
+  // Words come from the page (data-* the server wrote in its language), numbers in its digits.
+  var pashto = document.documentElement.lang === "ps";
+  function digits(n) { return String(n).replace(/\d/g, function (d) { return pashto ? String.fromCharCode(1776 + +d) : d; }); }
+  function say(text, values) {
+    return String(text || "").replace(/%\((\w+)\)s/g, function (all, k) { return k in values ? digits(values[k]) : all; });
+  }
 
   // Pitch and Smear: offer only the bids the engine allows after the bids before each seat.
   function auction(form) {
@@ -30,8 +36,8 @@
         if (v === null) all = false; else if (/^\d+$/.test(v)) total += Number(v);
       });
       var cards = Number(out.dataset.cards);
-      out.textContent = out.dataset.label + ": " + total + " of " + cards
-        + (total > cards ? " - too many" : all ? "" : " so far");
+      out.textContent = say(total > cards ? out.dataset.over : all ? out.dataset.all : out.dataset.part,
+                            {total: total, cards: cards});
       var hook = form.querySelector("fieldset[data-hook]");
       if (hook && out.dataset.sum === "bids") {
         var others = 0, known = true;
@@ -48,7 +54,7 @@
     });
     forEach(form.querySelectorAll("[data-rest-of]"), function (out) {
       var v = checked(form.querySelector("fieldset[data-name='" + out.dataset.restOf + "']"));
-      out.textContent = v === null ? "" : out.dataset.label + " took " + (Number(out.dataset.cards) - Number(v));
+      out.textContent = v === null ? "" : say(out.dataset.took, {tricks: Number(out.dataset.cards) - Number(v)});
     });
     var result = form.querySelector("fieldset[data-name='result']");
     if (result) {
@@ -144,22 +150,24 @@
         var v = (parseInt(typed, 10) || 0) + by, lo = input.dataset.min, hi = input.dataset.max;
         if (lo !== undefined && lo !== "None" && v < Number(lo)) v = Number(lo);
         if (hi !== undefined && hi !== "None" && v > Number(hi)) v = Number(hi);
-        input.value = v;
+        input.value = digits(v);
         input.dispatchEvent(new Event("change", {bubbles: true}));
       });
       return b;
     }
-    wrap.appendChild(step(-1, "\u2212", "one less"));
+    wrap.appendChild(step(-1, "\u2212", input.dataset.less || "\u2212"));
     wrap.appendChild(input);
-    wrap.appendChild(step(1, "+", "one more"));
+    wrap.appendChild(step(1, "+", input.dataset.more || "+"));
   });
 
   // New game: show the names typed in the dealer/captain choices and the partnerships.
   var players = document.querySelectorAll("input[name^='player_']");
   function names() {
     forEach(players, function (input, seat) {
-      var name = input.value.trim() || "Player " + (seat + 1);
-      forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) { el.textContent = name; });
+      forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) {
+        if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;
+        el.textContent = input.value.trim() || el.dataset.blank;
+      });
     });
   }
   forEach(players, function (input) { input.addEventListener("input", names); });
@@ -172,14 +180,16 @@
   }
   if (localStorage.getItem("theme")) root.dataset.theme = localStorage.getItem("theme");
   if (themeSwitch) {
+    var said = themeSwitch.dataset, shown = function () {
+      themeSwitch.textContent = dark() ? said.light : said.dark;
+      themeSwitch.setAttribute("aria-label", dark() ? said.toLight : said.toDark);
+    };
     themeSwitch.hidden = false;
-    themeSwitch.textContent = dark() ? "Light" : "Dark";
-    themeSwitch.setAttribute("aria-label", dark() ? "Switch to light colours" : "Switch to dark colours");
+    shown();
     themeSwitch.addEventListener("click", function () {
       root.dataset.theme = dark() ? "light" : "dark";
       localStorage.setItem("theme", root.dataset.theme);
-      themeSwitch.textContent = dark() ? "Light" : "Dark";
-      themeSwitch.setAttribute("aria-label", dark() ? "Switch to light colours" : "Switch to dark colours");
+      shown();
     });
   }
 
@@ -218,10 +228,12 @@
     b.addEventListener("click", function () { window.print(); });
   });
 
-  // Times in the history: the phone's own clock.
-  forEach(document.querySelectorAll("time[datetime]"), function (t) {
+  // Times: the phone's own clock in the page's language (Gregorian; a browser that has no Pashto
+  // keeps the server's words).
+  if (!pashto || Intl.DateTimeFormat.supportedLocalesOf("ps").length) forEach(document.querySelectorAll("time[datetime]"), function (t) {
     var d = new Date(t.getAttribute("datetime"));
-    if (!isNaN(d)) t.textContent = d.toLocaleString([], {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
+    if (!isNaN(d)) t.textContent = d.toLocaleString(pashto ? "ps-AF" : [], {month: "short", day: "numeric", hour: "2-digit",
+      minute: "2-digit", calendar: "gregory", numberingSystem: pashto ? "arabext" : undefined});
   });
 
   // Follow other phones: ask whether the game changed (a 304 while it has not) every second
@@ -239,9 +251,7 @@
         live.dataset.version = String(now.version);
         if (notice) {
           var hands = Number(live.dataset.hands);
-          notice.textContent = now.hands > hands ? "Hand " + now.hands + " was just saved on another phone: "
-            + "what you tapped is still here - check it before saving." : "The game was just changed on another "
-            + "phone: what you tapped is still here - check it before saving.";
+          notice.textContent = now.hands > hands ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
           notice.hidden = false;
         }
       }).catch(function () {});

@@ -4,6 +4,19 @@
 "use strict";
 var ASSETS = "scorepad-assets-{{ version }}", PAGES = "scorepad-pages", OUTBOX = "scorepad-outbox";
 var PRECACHE = {{ precache|tojson }};
+// Words in the language of the page that fetched this script (the server writes them).
+var LANG = {{ lang()|tojson }}, SAY = {{ {
+  "conflict": _("A hand saved on this phone at %(time)s was not stored: %(reason)s", time="%(time)s", reason="%(reason)s"),
+  "again": _("Check it and save again"),
+  "waiting": _("A hand saved on this phone at %(time)s is waiting to send.", time="%(time)s"),
+  "offline": _("Offline - last updated %(time)s", time="%(time)s"),
+  "title": _("Offline"),
+  "unreached": _("Scorepad can't be reached and this page was not opened here before."),
+  "changed": _("the game changed meanwhile."),
+}|tojson }};
+function say(text, values) {
+  return text.replace(/%\((\w+)\)s/g, function (all, name) { return name in values ? values[name] : all; });
+}
 var GAME_PAGE = /^\/games\/[\w-]{16,}(\/hands\/new|\/tv)?$/, HAND_POST = /^\/games\/([\w-]{16,})\/hands\/new$/;
 
 self.addEventListener("install", function (event) {
@@ -24,7 +37,10 @@ function words(text) {
 }
 
 function clock(when) {
-  return new Date(when).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+  var how = {hour: "2-digit", minute: "2-digit"};
+  if (LANG === "ps") { how.numberingSystem = "arabext"; how.calendar = "gregory"; }
+  try { return new Date(when).toLocaleTimeString(LANG === "ps" ? "ps-AF" : [], how); }
+  catch (e) { return new Date(when).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}); }
 }
 
 // The outbox: hands saved while the server could not be reached, in a cache keyed by number.
@@ -45,15 +61,15 @@ function notice(items, game) {
   if (!mine.length) return "";
   return mine.map(function (item) {
     return item.conflict
-      ? '<p class="flash" role="alert">A hand saved on this phone at ' + clock(item.at) + ' was not stored: ' +
-        words(item.conflict) + ' <a href="/offline/' + item.id + '">Check it and save again</a></p>'
-      : '<p class="flash" role="status">A hand saved on this phone at ' + clock(item.at) + ' is waiting to send.</p>';
+      ? '<p class="flash" role="alert">' + words(say(SAY.conflict, {time: clock(item.at), reason: item.conflict})) +
+        ' <a href="/offline/' + item.id + '">' + words(SAY.again) + '</a></p>'
+      : '<p class="flash" role="status">' + words(say(SAY.waiting, {time: clock(item.at)})) + '</p>';
   }).join("");
 }
 
 function withNotes(response, game, offlineSince) {
   return Promise.all([response.text(), waiting()]).then(function (both) {
-    var note = (offlineSince ? '<p class="flash" role="status">Offline - last updated ' + clock(offlineSince) + '</p>' : "")
+    var note = (offlineSince ? '<p class="flash" role="status">' + words(say(SAY.offline, {time: clock(offlineSince)})) + '</p>' : "")
       + notice(both[1], game);
     return new Response(both[0].replace("<main>", "<main>" + note), {headers: {"Content-Type": "text/html; charset=utf-8"}});
   });
@@ -77,7 +93,8 @@ function gamePage(request, url) {
     return response;
   }, function () {
     return caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); }).then(function (kept) {
-      if (!kept) return new Response("<!doctype html><title>Offline</title><p>Scorepad can't be reached and this page was not opened here before.</p>",
+      if (!kept) return new Response("<!doctype html><html lang=\"" + LANG + "\" dir=\"" + (LANG === "ps" ? "rtl" : "ltr") +
+                                     "\"><title>" + words(SAY.title) + "</title><p>" + words(SAY.unreached) + "</p></html>",
                                      {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
       return withNotes(kept.clone(), game, Number(kept.headers.get("X-Kept-At")));
     });
@@ -114,7 +131,7 @@ function flush() {
               return outbox().then(function (box) { return box.delete(item.key); });
             }
             return response.text().then(function (page) {
-              var said = (page.match(/class="error"[^>]*>([^<]*)</) || [])[1] || "the game changed meanwhile.";
+              var said = (page.match(/class="error"[^>]*>([^<]*)</) || [])[1] || SAY.changed;
               item.conflict = said;
               item.page = page;
               return outbox().then(function (box) { return box.put(item.key, new Response(JSON.stringify(item))); });

@@ -20,6 +20,11 @@ os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tes
 EXAMPLES = ROOT / "examples"
 
 
+def unisolated(page: str) -> str:
+    """A page without the <bdi> elements that isolate players' names (they add no words)."""
+    return re.sub(r"</?bdi\b[^>]*>", "", page)
+
+
 def record(game, players, hands=(), settings=None, **extra):
     """A scorepad/1 record for tests."""
     return {"format": "scorepad/1", "game": game, "players": list(players),

@@ -7,12 +7,12 @@ import pytest
 
 from rules_engine import score
 
-from conftest import example_paths, form_data, joined, load_example, new_game_data, play_through_forms, record
+from conftest import example_paths, form_data, joined, load_example, new_game_data, play_through_forms, record, unisolated
 
 
 def text(response):
     """The page's main content with white space folded."""
-    page = response.get_data(as_text=True)
+    page = unisolated(response.get_data(as_text=True))
     return re.sub(r"\s+", " ", page[page.find("<main>"):])
 
 

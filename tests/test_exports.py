@@ -10,7 +10,7 @@ import pytest
 
 from exports import cell, game_csv
 
-from conftest import example_paths, load_example, play_through_forms, record
+from conftest import example_paths, load_example, play_through_forms, record, unisolated
 
 
 def rows(text):
@@ -212,7 +212,7 @@ def test_deadwood_calculator_errors(client, query, message):
 def test_game_points_calculator(client):
     game_id = play_through_forms(client, record("smear", ["Ann", "Ben", "Cy", "Dee"], []))
     query = f"game={game_id}&side_0=10H&side_0=JS&side_1=AS&side_1=KS&side_1=QD"
-    page = re.sub(r"\s+", " ", client.get(f"/calculators/game-points?{query}").get_data(as_text=True))
+    page = re.sub(r"\s+", " ", unisolated(client.get(f"/calculators/game-points?{query}").get_data(as_text=True)))
     assert "Ann &amp; Cy: <b>11</b>" in page and "Ben &amp; Dee: <b>9</b>" in page
     assert "Ann &amp; Cy get the Game point." in page
     link = re.search(r'href="([^"]*hands/new[^"]*)"', page).group(1).replace("&amp;", "&")
@@ -225,7 +225,7 @@ def test_game_points_calculator(client):
 
 def test_scoreboard_carries_the_score_sheet_details_for_print(client):
     game_id = play_through_forms(client, example("smear-to-15"))
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = unisolated(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert 'class="print-only"' in page and "extra cards 2" in page and "Game over: Ann &amp; Cy win." in page
     with client.get("/static/app.css") as response:
         assert "@media print" in response.get_data(as_text=True)

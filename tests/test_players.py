@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 import records
-from conftest import form_data, invite_links, joined, play_through_forms, record
+from conftest import form_data, invite_links, joined, play_through_forms, record, unisolated
 from rules_engine import score
 
 # --- six small games, counted by hand ------------------------------------------------------------
@@ -90,7 +90,7 @@ def page_of(name):
 
 
 def words(response):
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))))
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", unisolated(response.get_data(as_text=True)))))
 
 
 def section(page, title):
@@ -142,7 +142,7 @@ def test_a_players_page_shows_the_numbers_counted_by_hand(client, six):
 
 
 def test_names_are_one_player_whatever_their_case_and_show_the_latest_spelling(client, six):
-    listing = client.get("/players").get_data(as_text=True)
+    listing = unisolated(client.get("/players").get_data(as_text=True))
     assert re.findall(r'href="(/players/[^"]+)"><b>([^<]+)</b><br><small>([^<]+)<', listing) == [
         (page_of(n), n, f"{count} games") for n, count in (("Ann", 6), ("Ben", 6), ("Cy", 5), ("Dee", 3))]
     assert words(client.get(page_of("ANN"))).split(" Oh Hell ")[0] == words(client.get(page_of("Ann"))).split(

@@ -8,7 +8,7 @@ import pytest
 import zxingcpp
 
 from access import allowed
-from conftest import form_data, hidden_fields, invite_links, joined, play_through_forms, record
+from conftest import form_data, hidden_fields, invite_links, joined, play_through_forms, record, unisolated
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -64,7 +64,7 @@ def test_a_stranger_gets_404_on_every_page_and_changes_nothing(app, client):
     for url, data in change_posts(game_id, entry):
         assert stranger.post(url, data={**data, "version": "99"}).status_code == 404, url
     assert stored(client, game_id) == before
-    assert "Ann, Ben, Cy" not in stranger.get("/").get_data(as_text=True)
+    assert "Ann, Ben, Cy" not in unisolated(stranger.get("/").get_data(as_text=True))
     assert stranger.get("/games/export.zip").status_code == 200
     import io
     import zipfile
@@ -102,7 +102,7 @@ def test_a_scorer_link_lets_another_phone_do_everything_and_upgrades_a_watcher(a
     assert phone.post(f"/games/{game_id}/hands/new", data=form_data("pitch", PITCH_HAND)).status_code == 302
     assert len(stored(client, game_id)["hands"]) == 3
     assert set(invite_links(phone, game_id)) == {"Score with us", "Watch", "Big screen"}
-    assert "Ann, Ben, Cy" in phone.get("/").get_data(as_text=True)          # a joined game is on its home page
+    assert "Ann, Ben, Cy" in unisolated(phone.get("/").get_data(as_text=True))          # a joined game is on its home page
 
 
 def test_the_owner_link_sees_every_game_and_can_archive_and_bin_them(app, client):
@@ -112,23 +112,23 @@ def test_the_owner_link_sees_every_game_and_can_archive_and_bin_them(app, client
     owner = app.test_client()
     assert owner.get("/owner/not-the-key").status_code == 404
     assert owner.get(f"/owner/{app.config['OWNER_KEY']}").status_code == 302
-    home = owner.get("/").get_data(as_text=True)
+    home = unisolated(owner.get("/").get_data(as_text=True))
     assert "Ann, Ben, Cy" in home and "Eve, Fay, Gus" in home
     import io
     import zipfile
     assert len(zipfile.ZipFile(io.BytesIO(owner.get("/games/export.zip").data)).namelist()) == 3
-    assert "Eve, Fay, Gus" not in client.get("/").get_data(as_text=True)
+    assert "Eve, Fay, Gus" not in unisolated(client.get("/").get_data(as_text=True))
     # archive: off the home page, still reachable; the bin: gone for everyone but the owner, and back
     owner.post(f"/games/{other}/shelf", data={"move": "archive"})
-    assert "Eve, Fay, Gus" not in owner.get("/").get_data(as_text=True)
-    assert "Eve, Fay, Gus" in owner.get("/?shelf=archived").get_data(as_text=True)
+    assert "Eve, Fay, Gus" not in unisolated(owner.get("/").get_data(as_text=True))
+    assert "Eve, Fay, Gus" in unisolated(owner.get("/?shelf=archived").get_data(as_text=True))
     assert someone_else.get(f"/games/{other}").status_code == 200
     watcher = joined(app, client, first, "Watch")
     owner.post(f"/games/{first}/shelf", data={"move": "delete"})
     assert watcher.get(f"/games/{first}").status_code == 404                        # gone for watchers
-    assert "Ann, Ben, Cy" not in client.get("/").get_data(as_text=True)             # off the scorer's home...
-    assert "Ann, Ben, Cy" in client.get("/?shelf=bin").get_data(as_text=True)       # ...in its bin
-    assert "Ann, Ben, Cy" in owner.get("/?shelf=bin").get_data(as_text=True)
+    assert "Ann, Ben, Cy" not in unisolated(client.get("/").get_data(as_text=True))             # off the scorer's home...
+    assert "Ann, Ben, Cy" in unisolated(client.get("/?shelf=bin").get_data(as_text=True))       # ...in its bin
+    assert "Ann, Ben, Cy" in unisolated(owner.get("/?shelf=bin").get_data(as_text=True))
     owner.post(f"/games/{first}/shelf", data={"move": "bring back"})
     assert client.get(f"/games/{first}").status_code == 200 and len(stored(client, first)["hands"]) == 2
     assert watcher.post(f"/games/{first}/shelf", data={"move": "delete"}).status_code == 403
@@ -138,12 +138,12 @@ def test_a_scorer_bins_a_game_brings_it_back_and_the_bin_empties_after_30_days(a
     game_id = game_with_hands(client)
     archived = play_through_forms(client, record("gin3", ["Eve", "Fay", "Gus"]))
     client.post(f"/games/{archived}/shelf", data={"move": "archive"})
-    assert "Eve, Fay, Gus" not in client.get("/").get_data(as_text=True)
-    assert "Eve, Fay, Gus" in client.get("/?q=fay").get_data(as_text=True)           # archived games are found
+    assert "Eve, Fay, Gus" not in unisolated(client.get("/").get_data(as_text=True))
+    assert "Eve, Fay, Gus" in unisolated(client.get("/?q=fay").get_data(as_text=True))           # archived games are found
     client.post(f"/games/{game_id}/shelf", data={"move": "delete"})
-    assert "Ann, Ben, Cy" in client.get("/?shelf=bin").get_data(as_text=True)
+    assert "Ann, Ben, Cy" in unisolated(client.get("/?shelf=bin").get_data(as_text=True))
     client.post(f"/games/{game_id}/shelf", data={"move": "bring back"})
-    assert "Ann, Ben, Cy" in client.get("/").get_data(as_text=True)
+    assert "Ann, Ben, Cy" in unisolated(client.get("/").get_data(as_text=True))
     client.post(f"/games/{game_id}/shelf", data={"move": "delete"})
     with sqlite3.connect(app.config["DATABASE"]) as db:                              # 29 days later: still there
         db.execute("update games set deleted = datetime('now', '-29 days') where key = ?", [game_id])
@@ -154,7 +154,7 @@ def test_a_scorer_bins_a_game_brings_it_back_and_the_bin_empties_after_30_days(a
         db.execute("update games set deleted = datetime('now', '-31 days') where key = ?", [game_id])
     create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test", "OWNER_KEY": "x" * 20})
     assert client.get(f"/games/{game_id}").status_code == 404
-    assert "Ann, Ben, Cy" not in client.get("/?shelf=bin").get_data(as_text=True)
+    assert "Ann, Ben, Cy" not in unisolated(client.get("/?shelf=bin").get_data(as_text=True))
 
 
 def test_wrong_links_are_404_and_too_many_from_one_address_must_wait(app, client):
@@ -234,4 +234,4 @@ def test_a_watcher_sees_the_bids_waiting_for_their_tricks(app, client):
     game_id = play_through_forms(client, record("oh_hell", ["Ann", "Ben", "Cy"]))
     watcher = joined(app, client, game_id, "Watch")
     client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0"})
-    assert "Bids in: Ann 1, Ben 0, Cy 0." in watcher.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Bids in: Ann 1, Ben 0, Cy 0." in unisolated(watcher.get(f"/games/{game_id}").get_data(as_text=True))

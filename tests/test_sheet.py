@@ -11,7 +11,7 @@ import pytest
 import chart
 from rules_engine import score
 
-from conftest import example_paths, load_example, new_game_data, record
+from conftest import example_paths, load_example, new_game_data, record, unisolated
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -117,7 +117,7 @@ def test_a_1000_hand_game_makes_a_small_chart_ending_on_the_final_totals():
 # --- the chart on the scoreboard ----------------------------------------------------------------
 
 def text(response):
-    return response.get_data(as_text=True)
+    return unisolated(response.get_data(as_text=True))
 
 
 def imported(client, game_record):
