@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Iterator
 
 from flask import Flask, render_template, request
-from flask_babel import lazy_gettext
 
 import i18n
 import store

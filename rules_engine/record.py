@@ -121,7 +121,7 @@ def over_words(state: State) -> Text:
 
 
 def too_many_words(count: int) -> Text:
-    return say("a game has at most {most} hands, not {count}", most=f"{MAX_HANDS:,}", count=f"{count:,}")
+    return say("a game has at most {most} hands, not {count}", most=format(MAX_HANDS, ","), count=format(count, ","))
 
 
 def read_game(record: Any) -> Game:

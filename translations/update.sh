@@ -1,13 +1,10 @@
 #!/bin/sh
 # Re-extract every translatable message, merge them into each language's catalogue, and compile
 # the .mo files the app reads (they are committed next to the .po files):
-#     sh translations/update.sh          (from anywhere; uses the checkout's .venv/bin/pybabel if there)
+#     sh translations/update.sh          (from anywhere; uses the checkout's .venv/bin/pybabel unless PYBABEL says otherwise)
 set -e
 cd "$(dirname "$0")/.."
-PYBABEL=${PYBABEL:-pybabel}
-for candidate in .venv/bin/pybabel ../main/.venv/bin/pybabel; do
-    if [ -x "$candidate" ] && ! command -v "$PYBABEL" >/dev/null 2>&1; then PYBABEL=$candidate; fi
-done
+PYBABEL=${PYBABEL:-.venv/bin/pybabel}
 "$PYBABEL" -q extract -F babel.cfg --no-location --sort-output \
     --ignore-dirs='.* _* .venv tests bench instance translations' \
     -o translations/messages.pot .
