@@ -7,6 +7,7 @@ English is the language the app is written in: an English page never looks anyth
 message is the text), so English pages cost what they did before there was a Pashto one."""
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from numbers import Number
 from typing import Any
@@ -62,10 +63,21 @@ def digits(value: Any) -> str:
 
 
 def _numbers(params: dict[str, Any]) -> dict[str, Any]:
-    if lang() != "ps":
+    """Values to put in a sentence: numbers in the page's digits, the engine's sentences translated."""
+    if lang() == "en":
         return params
-    return {name: digits(v) if isinstance(v, Number) and not isinstance(v, bool) else v
-            for name, v in params.items()}
+    return {name: words(v) if hasattr(v, "template") else _number(v) for name, v in params.items()}
+
+
+ENGINE_NUMBER = re.compile(r"[+-][0-9]+|[0-9]{1,3}(,[0-9]{3})+")     # "+2", "-3", "1,000": never a name
+
+
+def _number(value: Any) -> Any:
+    """A number (an int, or the engine's "+2" / "1,000") in the page's digits; anything else as it is
+    (a name a player typed is never changed, even one that is all digits: it comes as a str)."""
+    if isinstance(value, Number) and not isinstance(value, bool):
+        return digits(value)
+    return value
 
 
 def _(text: str, **params: Any) -> str:
@@ -94,7 +106,14 @@ def words(text: Any) -> str | Markup:
     if translate is None or lang() == "en":
         return str(text)
     catalogue = get_translations()
-    return translate(text, catalogue.ugettext, catalogue.ungettext)
+    return translate(text, catalogue.ugettext, catalogue.ungettext, _engine_number)
+
+
+def _engine_number(value: Any) -> Any:
+    """A value the engine put in a sentence: numbers (ints, "+2", "1,000") in the page's digits."""
+    if isinstance(value, str) and ENGINE_NUMBER.fullmatch(value):
+        return digits(value)
+    return _number(value)
 
 
 _TRANSLATE: list[Any] = []

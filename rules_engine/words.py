@@ -37,14 +37,16 @@ def say_n(singular: str, plural: str, count: int, **params: Any) -> Text:
     return text
 
 
-def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
+              value: Callable[[Any], Any] = lambda plain: plain) -> str:
     """`text` in the language of `gettext` / `ngettext`: its template translated, then filled in with
-    its params (those that are Text translated first). Plain strings come back as they are; a
-    translation whose placeholders don't fit gives the English."""
+    its params (those that are Text translated first, the others passed through `value`, which may
+    write numbers in the language's digits). Plain strings come back as they are; a translation whose
+    placeholders don't fit gives the English."""
     if not isinstance(text, Text) or text.template is None:
         return str(text)
-    params = {name: translate(value, gettext, ngettext) if isinstance(value, Text) else value
-              for name, value in text.params.items()}
+    params = {name: translate(param, gettext, ngettext, value) if isinstance(param, Text) else value(param)
+              for name, param in text.params.items()}
     if text.plural is None:
         template = gettext(text.template)
     else:

@@ -20,7 +20,7 @@ from conftest import ROOT, play_through_forms, record
 
 import i18n
 import summary
-from rules_engine import score
+from rules_engine import RuleError, score
 
 PASHTO = {      # msgid (or (singular, plural)) -> Pashto (or [one, many])
     "Hand %(number)s deleted.": "لاس %(number)s ړنګ شو.",
@@ -30,6 +30,10 @@ PASHTO = {      # msgid (or (singular, plural)) -> Pashto (or [one, many])
     "bid %(bid)s, took %(took)s: missed": "ژمنه %(bid)s، واخیستل %(took)s: پاتې",
     ("%(old)s is %(new)s now, in %(games)s game.", "%(old)s is %(new)s now, in %(games)s games."):
         ["%(old)s اوس %(new)s دی، په %(games)s لوبه کې.", "%(old)s اوس %(new)s دی، په %(games)s لوبو کې."],
+    "{who}'s bid must be pass or {low} to {high}": "د {who} بولي باید پاس یا له {low} تر {high} وي",
+    "hand {number}": "لاس {number}",
+    "{place}: {message}": "{place}: {message}",
+    "This game can't be scored: %(problem)s.": "دا لوبه نه شمېرل کېږي: %(problem)s.",
 }
 
 
@@ -242,3 +246,18 @@ def test_the_words_of_the_hand_lines_history_and_chart_are_all_gettext():
     svg = (ROOT / "chart.py").read_text()
     text_nodes = re.findall(r">([^<>{}\"']*[A-Za-z]{2}[^<>{}\"']*)</text>", svg)
     assert text_nodes == [], "chart.py writes words in an SVG <text> without gettext"
+
+
+def test_the_engines_sentences_are_said_in_pashto_with_pashto_digits_and_names_as_typed(app, pashto):
+    """A rule error is a sentence of the engine: put into a page's words it is translated, its numbers
+    in Pashto digits, the player's name (even one that is all digits) as typed."""
+    game = record("pitch", ["Ann", "22", "Cy"], [{"bids": [2, 7, "pass"], "high": 0, "low": 0, "jack": None, "game": 1}])
+    with pytest.raises(RuleError) as refused:
+        score(game)
+    with app.test_request_context(headers={"Cookie": "lang=ps"}):
+        assert i18n.words(refused.value.message) == "د 22 بولي باید پاس یا له ۱ تر ۴ وي"
+        assert i18n._("This game can't be scored: %(problem)s.", problem=refused.value.args[0]) == \
+            "دا لوبه نه شمېرل کېږي: لاس ۱: د 22 بولي باید پاس یا له ۱ تر ۴ وي."
+    with app.test_request_context():
+        assert i18n._("This game can't be scored: %(problem)s.", problem=refused.value.args[0]) == \
+            "This game can't be scored: hand 1: 22's bid must be pass or 1 to 4."
