@@ -16,6 +16,7 @@ import i18n
 import store
 from i18n import _
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
+from rules_engine.record import place_words
 from summary import hand_summary, next_banner
 
 from . import Recent, bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
@@ -52,6 +53,8 @@ def home_entry(row) -> dict:
     if row["summary_version"] != row["version"]:
         record, scored, problem = scored_version(row)
         summary, hands = summary_of(record, scored, problem), len(record["hands"])
+    if "problem" in summary:
+        summary["problem"] = place_words(str(summary["problem"]))         # stored as text: words again
     return {"id": row["key"], "title": kind.title if kind else _("Unknown game"), "hands": hands,
             "players": [str(name) for name in players] if isinstance(players, list) else [],
             "updated": row["updated"], **summary}
@@ -86,14 +89,19 @@ def play_again() -> list[dict[str, Any]]:
             continue
         seen.add(same)
         defaults = full_settings(kind, players, {})
-        changed = [_("%(setting)s %(value)s", setting=setting_name(name), value=value if isinstance(value, str)
-                     else forms.setting_value(value))      # a choice as stored ("up_down"), as before
-                   for name, value in settings.items() if value != defaults.get(name)]
+        changed = settings_words({name: value for name, value in settings.items() if value != defaults.get(name)})
         tables.append({"key": table["key"], "kind": kind, "players": [str(name) for name in players],
-                       "settings": ", ".join(changed) or _("default settings")})
+                       "settings": changed or _("default settings")})
         if len(tables) == PLAY_AGAIN:
             break
     return tables
+
+
+def settings_words(settings: dict[str, Any]) -> str:
+    """Settings in a line ("max cards 7, order up then down"), in the page's language."""
+    return ("، " if i18n.rtl() else ", ").join(
+        _("%(setting)s %(value)s", setting=setting_name(name), value=forms.setting_value(value))
+        for name, value in settings.items())
 
 
 def setting_name(name: str) -> str:
@@ -264,6 +272,7 @@ def scoreboard(game_id: str):
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
+                           settings=settings_words(dict(scored.table.settings)) if scored else "",
                            chart=score_chart(scored), next_first=next_first(game),
                            form=forms.stamp(forms.ChangeForm(), game.version))
 

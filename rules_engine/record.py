@@ -114,6 +114,15 @@ HANDS = say("hands")        # places of errors outside a hand
 PLAYERS = say("players")
 FORMAT_PLACE = say("format")
 GAME_PLACE = say("game")
+PLACES = {str(place): place for place in (HANDS, PLAYERS, FORMAT_PLACE, GAME_PLACE, SETTINGS)}
+
+
+def place_words(place: str) -> str:
+    """A RuleError's place kept as plain text ("hand 7", "players") made words again, to translate."""
+    number = place[5:] if place.startswith("hand ") else ""
+    if number.isdigit():
+        return say("hand {number}", number=int(number))
+    return PLACES.get(place, place)
 
 
 def over_words(state: State) -> Text:

@@ -8,6 +8,7 @@ the "ps" locale: it does not depend on where the real catalogues will live."""
 import ast
 import io
 import re
+import sqlite3
 
 import flask_babel
 import pytest
@@ -17,6 +18,8 @@ from babel.support import NullTranslations, Translations
 from markupsafe import Markup
 
 from conftest import ROOT, play_through_forms, record
+
+PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
 import i18n
 import summary
@@ -261,3 +264,16 @@ def test_the_engines_sentences_are_said_in_pashto_with_pashto_digits_and_names_a
     with app.test_request_context():
         assert i18n._("This game can't be scored: %(problem)s.", problem=refused.value.args[0]) == \
             "This game can't be scored: hand 1: 22's bid must be pass or 1 to 4."
+
+
+def test_a_game_that_cant_be_scored_says_where_in_pashto_on_the_home_page(app, client, pashto):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND, PITCH_HAND]))
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.execute("update games set version = version + 1 where key = ?", [game_id])      # as every writer does
+        db.execute("update hands set data = ?, version = (select version from games where key = ?) "
+                   "where game_id = (select id from games where key = ?) and position = 2",
+                   ['{"bids": [9, "pass", "pass"], "high": 0, "low": 0}', game_id, game_id])
+    client.set_cookie("lang", "ps")
+    assert "لاس ۲" in client.get("/").get_data(as_text=True)
+    client.set_cookie("lang", "en")
+    assert "can't be scored: hand 2" in client.get("/").get_data(as_text=True).replace("&#39;", "'")
