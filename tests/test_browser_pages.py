@@ -141,13 +141,13 @@ def every_page(page, server):  # noqa: F811
     for example in ("back_alley-opening", "pitch-to-7", "gin3-to-100"):
         page.goto(f"{server}/games/import")
         page.fill("#record", (EXAMPLES / f"{example}.json").read_text())
-        page.get_by_role("button", name="Import").click()
+        page.locator("main form button[type=submit]").click()           # Import, in either language
         keys[example] = page.url.rsplit("/", 1)[1]
     oh_hell = json.loads((EXAMPLES / "oh_hell-short.json").read_text())
     oh_hell["hands"] = oh_hell["hands"][:2]                     # in play, with bids to enter
     page.goto(f"{server}/games/import")
     page.fill("#record", json.dumps(oh_hell))
-    page.get_by_role("button", name="Import").click()
+    page.locator("main form button[type=submit]").click()
     keys["oh_hell"] = page.url.rsplit("/", 1)[1]
     alley, pitch, gin, hell = keys["back_alley-opening"], keys["pitch-to-7"], keys["gin3-to-100"], keys["oh_hell"]
     return ["/", "/?q=Ann", "/games/new", "/games/new/oh_hell", "/games/new/back_alley", "/games/new/pitch",

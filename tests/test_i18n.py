@@ -230,6 +230,32 @@ def test_every_message_the_pages_say_is_in_the_pashto_catalogue():
         "\n".join(f"  {where}: {msgid!r}" for msgid, where in sorted(missing.items(), key=lambda m: m[1]))
 
 
+PLACEHOLDER = re.compile(r"%\(\w+\)s|%%|\{\w+\}")
+
+
+def test_every_message_has_its_pashto_with_the_same_placeholders():
+    """Nothing shows in English on a Pashto page, and every value a sentence is given has its place
+    in the Pashto (placeholders may move, never go missing or change name)."""
+    with open(PO, "rb") as po:
+        catalogue = read_po(po)
+    untranslated, misplaced = [], []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            untranslated.append(ids[0])
+            continue
+        wanted = sorted(PLACEHOLDER.findall(ids[-1]))
+        for string in strings:
+            got = sorted(PLACEHOLDER.findall(string))
+            if got != wanted and not (len(ids) == 2 and string is strings[0] and set(got) <= set(wanted)):
+                misplaced.append(f"{ids[0]!r}: {string!r}")
+    assert not untranslated, f"{len(untranslated)} without Pashto, e.g. {untranslated[:5]}"
+    assert not misplaced, "\n".join(misplaced)
+
+
 def test_the_catalogue_says_plural_forms_for_pashto():
     with open(PO, "rb") as po:
         catalogue = read_po(po)
