@@ -205,10 +205,15 @@ class KeptPage:
 
     def __init__(self, pieces: list[bytes]) -> None:
         self.pieces = pieces
-        deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
-        self.deflated = [deflate.compress(piece) + deflate.flush(zlib.Z_FULL_FLUSH) for piece in pieces[:-1]]
-        self.deflated.append(deflate.compress(pieces[-1]) + deflate.flush(zlib.Z_FINISH))
+        self.deflated: list[bytes] | None = None          # on the first request that takes gzip
         self.size = sum(map(len, pieces))
+
+    def deflate(self) -> list[bytes]:
+        if self.deflated is None:
+            deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+            deflated = [deflate.compress(piece) + deflate.flush(zlib.Z_FULL_FLUSH) for piece in self.pieces[:-1]]
+            self.deflated = deflated + [deflate.compress(self.pieces[-1]) + deflate.flush(zlib.Z_FINISH)]
+        return self.deflated
 
     def gzipped(self, token: bytes) -> bytes:
         stored = b"\x00" + struct.pack("<HH", len(token), 0xFFFF ^ len(token)) + token    # a stored block
@@ -216,7 +221,7 @@ class KeptPage:
         for n, piece in enumerate(self.pieces):
             crc = zlib.crc32(piece, zlib.crc32(token, crc) if n else crc)
         size = self.size + len(token) * (len(self.pieces) - 1)
-        return GZIP_HEADER + stored.join(self.deflated) + struct.pack("<II", crc, size & 0xFFFFFFFF)
+        return GZIP_HEADER + stored.join(self.deflate()) + struct.pack("<II", crc, size & 0xFFFFFFFF)
 
 
 SIGNED = Recent(1024)       # a browser's form token, signed once: tokens have no time limit

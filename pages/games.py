@@ -1,6 +1,7 @@
 """Home, new games and the scoreboard."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -99,9 +100,14 @@ def play_again() -> list[dict[str, Any]]:
 
 def settings_words(settings: dict[str, Any]) -> str:
     """Settings in a line ("max cards 7, order up then down"), in the page's language."""
+    return settings_line(i18n.lang(), tuple(settings.items()))
+
+
+@functools.lru_cache(maxsize=256)       # a handful of settings per game kind: said once per language
+def settings_line(lang: str, settings: tuple[tuple[str, Any], ...]) -> str:
     return ("، " if i18n.rtl() else ", ").join(
         _("%(setting)s %(value)s", setting=setting_name(name), value=forms.setting_value(value))
-        for name, value in settings.items())
+        for name, value in settings)
 
 
 def setting_name(name: str) -> str:
