@@ -14,8 +14,9 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, T
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from i18n import _, digits
+from i18n import _, digits, words
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
+from rules_engine.back_alley import BOARD, BOARD_WORDS
 from rules_engine.core import PASS, bidding_order
 from rules_engine.record import MAX_NAME
 
@@ -270,6 +271,8 @@ def bid_word(bid: Any) -> str:
     """A bid as a player reads it: a number in the page's digits, "pass" in its words."""
     if bid == PASS:
         return _("pass")
+    if bid == BOARD:
+        return words(BOARD_WORDS[1])
     return digits(bid) if isinstance(bid, int) else str(bid)
 
 
