@@ -13,7 +13,7 @@ from typing import Sequence
 
 from flask_babel import lazy_gettext
 
-from i18n import _, digits, n_
+from i18n import _, comma, digits, n_
 
 WIDTH = 340                  # the viewBox; the page scales it to the column's width
 LEFT, RIGHT, TOP = 38, 14, 8  # room for the total labels on the left, and half a hand label on the right
@@ -150,7 +150,7 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
     legend_columns = 1 if count <= 2 else 2
     legend_rows = -(-count // legend_columns)
     height = TOP + PLOT_HEIGHT + AXIS_ROOM + legend_rows * LEGEND_ROW + 4
-    final = ", ".join(_("%(side)s %(total)s", side=side, total=series[i][-1]) for i, side in enumerate(sides))
+    final = comma().join(_("%(side)s %(total)s", side=side, total=series[i][-1]) for i, side in enumerate(sides))
     hands = scale.hands
     label = (n_("%(title)s: a line per side over %(hands)s hand. Final totals: %(totals)s.",
                 "%(title)s: a line per side over %(hands)s hands. Final totals: %(totals)s.", hands,

@@ -14,7 +14,7 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, T
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from i18n import _, digits, words
+from i18n import _, comma, digits, words
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.back_alley import BOARD, BOARD_WORDS
 from rules_engine.core import PASS, bidding_order
@@ -198,7 +198,7 @@ def count_defaults(game: Game, name: str) -> str:
                 for count in range(game.min_players, game.max_players + 1)}
     if len(set(defaults.values())) == 1:
         return ""
-    return ", ".join(_("%(value)s for %(count)s players", value=setting_value(value), count=count)
+    return comma().join(_("%(value)s for %(count)s players", value=setting_value(value), count=count)
                      for count, value in defaults.items())
 
 

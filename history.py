@@ -5,7 +5,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext
 
-from i18n import _, digits
+from i18n import _, comma, digits, semicolon
 from rules_engine import RuleError, ScoredGame, score
 from summary import signed
 
@@ -108,7 +108,7 @@ def score_changes(scored: ScoredGame, record: dict[str, Any], number: int,
         return ""
     moved = [_("%(side)s's score for hand %(number)s: %(old)s -> %(new)s", side=scored.sides[side], number=number,
                old=a, new=b) for side, (a, b) in enumerate(zip(old, new)) if a != b]
-    return _(" (%(changes)s)", changes="; ".join(moved)) if moved else ""
+    return _(" (%(changes)s)", changes=semicolon().join(moved)) if moved else ""
 
 
 def bids_only(entry: dict[str, Any]) -> bool:
@@ -130,26 +130,26 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         return _("game imported")
     if action == "renamed":
         names = zip((before or {}).get("players") or [], (after or {}).get("players") or [])
-        return _("renamed: %(names)s", names=", ".join(_("%(old)s -> %(new)s", old=old, new=new)
+        return _("renamed: %(names)s", names=comma().join(_("%(old)s -> %(new)s", old=old, new=new)
                                                         for old, new in names if old != new))
     if action in ("bids", "bids cleared"):
         old, new = (before or {}).get("bids"), (after or {}).get("bids")
         if new is None:
             return _("hand %(number)s bids cleared", number=number)
         if old is None:
-            listed = ", ".join(_("%(player)s %(bid)s", player=scored.table.name(seat), bid=value_word(bid))
+            listed = comma().join(_("%(player)s %(bid)s", player=scored.table.name(seat), bid=value_word(bid))
                                for seat, bid in enumerate(new))
             return _("hand %(number)s bids entered: %(bids)s", number=number, bids=listed)
         return _("hand %(number)s bids changed: %(changes)s", number=number,
-                 changes=", ".join(changes(scored, before, after)))
+                 changes=comma().join(changes(scored, before, after)))
     if before is None and after is not None:          # recorded, or restored after a delete
         points = hand_points(record, number, after)
-        scored_words = "" if points is None else _(" (%(points)s)", points=", ".join(
+        scored_words = "" if points is None else _(" (%(points)s)", points=comma().join(
             _("%(side)s %(points)s", side=side, points=signed(p)) for side, p in zip(scored.sides, points)))
         return hand_did(number, action) + scored_words
     if action == "deleted":
         return _("hand %(number)s deleted", number=number)
-    what = ", ".join(changes(scored, before or {}, after or {})) or _("no change")
+    what = comma().join(changes(scored, before or {}, after or {})) or _("no change")
     return _("%(change)s: %(what)s", change=hand_did(number, action), what=what) + score_changes(
         scored, record, number, before, after)
 

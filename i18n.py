@@ -52,6 +52,21 @@ def lang() -> str:
     return found
 
 
+def comma() -> str:
+    """Between the items of a list: Pashto's own comma on Pashto pages."""
+    return "، " if lang() == "ps" else ", "
+
+
+def semicolon() -> str:
+    return "؛ " if lang() == "ps" else "; "
+
+
+def dot() -> Markup:
+    """Between a number and what follows ("4 · 4 cards"): a dash on Pashto pages, where a middle
+    dot next to a number reads as the Pashto zero (۰)."""
+    return Markup(" – ") if lang() == "ps" else Markup(" · ")
+
+
 def rtl() -> bool:
     return lang() in RIGHT_TO_LEFT
 
@@ -245,7 +260,8 @@ def init_app(app) -> None:
     Babel(app, locale_selector=lang)
     env = app.jinja_env
     env.globals.update(_=pass_context(_jinja_gettext), gettext=pass_context(_jinja_gettext),
-                       ngettext=pass_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link)
+                       ngettext=pass_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link,
+                       dot=dot, comma=comma)
     env.filters.update(digits=digits, words=words, when=when, name=name, names=names, names_and=names_and,
                        num=num, points=points)
     app.register_blueprint(bp)

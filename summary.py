@@ -6,7 +6,7 @@ from typing import Any
 from flask_babel import lazy_gettext
 from markupsafe import Markup, escape
 
-from i18n import _, digits, n_
+from i18n import _, comma, digits, n_, semicolon
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team_multiplier
 from rules_engine.gin3 import knock_undercut
@@ -61,7 +61,7 @@ def hand_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> M
     table, facts = scored.table, hand.facts
     dealer = table.name(facts["dealer"])
     if game_id == "oh_hell":
-        players = Markup(", ").join(bid_and_tricks(table.name(seat), bid, took)
+        players = Markup(comma()).join(bid_and_tricks(table.name(seat), bid, took)
                                      for seat, (bid, took) in enumerate(zip(raw["bids"], raw["tricks"])))
         return said(_("%(cards)s, %(dealer)s deals; %(players)s"), cards=cards_word(facts["cards"]), dealer=dealer,
                     players=players)
@@ -179,4 +179,4 @@ def back_alley_lead(scored: ScoredGame, bids: list[Any]) -> str:
     for claimer, multiplier in board_multipliers(tuple(bids), dealer).items():
         words.append(_("%(player)s: %(board)s (x%(times)s)", player=table.name(claimer),
                        board=str(BOARD_SAID.get(multiplier, BOARD_WORDS[multiplier])), times=multiplier))
-    return "; ".join(words)
+    return semicolon().join(words)

@@ -105,7 +105,7 @@ def settings_words(settings: dict[str, Any]) -> str:
 
 @functools.lru_cache(maxsize=256)       # a handful of settings per game kind: said once per language
 def settings_line(lang: str, settings: tuple[tuple[str, Any], ...]) -> str:
-    return ("، " if i18n.rtl() else ", ").join(
+    return i18n.comma().join(
         _("%(setting)s %(value)s", setting=setting_name(name), value=forms.setting_value(value))
         for name, value in settings)
 

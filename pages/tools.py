@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort, render_template, request
 
 import forms
-from i18n import _
+from i18n import _, comma
 from rules_engine import GAMES, Kind, RuleError
 from rules_engine import calculators as calc
 
@@ -110,13 +110,13 @@ def rules(game_name: str):
         values[setting.name] = table.settings[setting.name] if table else None if depends else setting.default
         if setting.kind is not Kind.WHOLE:
             allowed = (_("on or off") if setting.kind is Kind.SWITCH
-                       else _("one of: %(choices)s", choices=", ".join(said.values())))
+                       else _("one of: %(choices)s", choices=comma().join(said.values())))
         else:
             ranges = {count: _("%(least)s or more", least=s.minimum) if s.maximum is None
                       else _("%(least)s to %(most)s", least=s.minimum, most=s.maximum)
                       for count, s in ((count, by_count[count][setting.name]) for count in counts)}
             allowed = (ranges[counts[0]] if len(set(ranges.values())) == 1
-                       else ", ".join(_("%(span)s with %(count)s players", span=span, count=count)
+                       else comma().join(_("%(span)s with %(count)s players", span=span, count=count)
                                       for count, span in ranges.items()))
         settings.append({"name": setting.name, "label": field.args[0], "help": setting.help, "allowed": allowed,
                          "value": depends or said.get(values[setting.name], values[setting.name]),

@@ -125,6 +125,21 @@ def test_a_gin_game_in_pashto_with_deadwood_typed_in_pashto_digits(phone, server
     check(phone, server)
 
 
+TOFU = """letters => {
+  const canvas = document.createElement('canvas'), pen = canvas.getContext('2d');
+  canvas.width = canvas.height = 64;
+  pen.font = '32px ' + getComputedStyle(document.body).fontFamily;
+  const drawn = text => { pen.clearRect(0, 0, 64, 64); pen.fillText(text, 8, 40); return canvas.toDataURL(); };
+  const missing = drawn('\\u{10FFFD}');               // a code point no font has: the empty box
+  return letters.filter(letter => drawn(letter) === missing);
+}"""
+
+
+def test_pashto_letters_have_glyphs_in_the_pages_fonts(phone, server):  # noqa: F811
+    phone.goto(server + "/")
+    assert phone.evaluate(TOFU, list("ټډړښږځڅۍېګڼ")) == []
+
+
 def test_every_kind_of_page_in_pashto(browser, server):  # noqa: F811
     context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True, locale="ps-AF",
                                   bypass_csp=True)
