@@ -174,12 +174,13 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     else:
         kept = PAGES.get(key)
         if kept is None:
-            rendered = make_response(render())
+            token = form_token() if current_app.config.get("WTF_CSRF_ENABLED", True) else None
+            rendered = make_response(render())              # its forms carry `token`: cut out below
             if rendered.status_code != 200:
                 return rendered
             body = rendered.get_data(as_text=True)
-            if current_app.config.get("WTF_CSRF_ENABLED", True):
-                body = body.replace(form_token(), TOKEN)
+            if token is not None:
+                body = body.replace(token, TOKEN)
             kept = KeptPage(body.encode().split(TOKEN.encode()))
             PAGES.put(key, kept)
         token = form_token().encode() if len(kept.pieces) > 1 else b""
@@ -229,13 +230,15 @@ SIGNED = Recent(1024)       # a browser's form token, signed once: tokens have n
 
 def form_token() -> str:
     """This browser's signed form token (the one Flask-WTF puts in forms), signed once per worker."""
+    if "csrf_token" in g:                            # already signed for this request
+        return g.csrf_token
     raw = session.get("csrf_token")
     signed = SIGNED.get(raw) if raw else None
     if signed is None:
         signed = generate_csrf()
         SIGNED.put(session["csrf_token"], signed)
     else:
-        g.csrf_token = signed
+        g.csrf_token = signed                         # what the page's forms will say too
     return signed
 
 

@@ -6,7 +6,8 @@ import re
 import pytest
 
 import pages
-from conftest import TableClient, form_data, play_through_forms, record, load_example, example_paths, unisolated
+from conftest import (TableClient, example_paths, form_data, joined, load_example, play_through_forms, record,
+                      unisolated)
 from rules_engine import score
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
@@ -171,3 +172,32 @@ def test_a_change_to_earlier_hands_by_another_worker_is_scored_anew(client, chan
     client.get(f"/games/{game_id}")                          # a flash, once
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert board != before and board == fresh_board(client, game_id)
+
+
+def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path, monkeypatch):
+    """The hand form is kept rendered once for every scorer; each phone's copy carries its own form
+    token, so the second phone to open it (here: the game's creator) can still save the hand - also
+    when the first phone's token was signed seconds before (a signed token changes every second)."""
+    import itertools
+    from itsdangerous.timed import TimestampSigner
+    from app import create_app
+    seconds = itertools.count(1_800_000_000)
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: next(seconds))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "forms.db"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    ann = app.test_client()
+    ann.get("/games/new/pitch")
+    token = lambda page: re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # noqa: E731
+    started = ann.post("/games/new/pitch", data={"csrf_token": token(ann.get("/games/new/pitch").get_data(as_text=True)),
+                                                 "player_0": "Ann", "player_1": "Ben", "player_2": "Cy",
+                                                 "key": "one-time-key", "first_dealer": "0"})
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    ben = joined(app, ann, game_id)
+    ben.get(f"/games/{game_id}")                                                   # a page with forms
+    bens = ben.get(f"/games/{game_id}/hands/new").get_data(as_text=True)          # Ben's phone first
+    anns = ann.get(f"/games/{game_id}/hands/new").get_data(as_text=True)          # then Ann's, kept
+    assert token(anns) != token(bens)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', anns).group(1)
+    saved = ann.post(f"/games/{game_id}/hands/new", data={**form_data("pitch", PITCH_HAND), "csrf_token": token(anns),
+                                                          "version": version, "number": "1", "step": "full"})
+    assert saved.status_code == 302 and saved.headers["Location"].endswith(f"/games/{game_id}")
