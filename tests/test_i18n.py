@@ -148,6 +148,29 @@ def test_pashto_scores_have_pashto_digits_kept_left_to_right(client):
     assert re.search(r'<td><span class="n">[+-][۰-۹]+</span>', pashto)      # a hand's signed points, left to right
 
 
+RULES_SETTINGS = {"oh_hell": {"order": "down_up", "zero_bonus": True}, "back_alley": {"max_cards": 5, "bid_points": 7},
+                  "pitch": {"partnerships": True, "smudge": True, "target": 21}, "gin3": {"box_win": "double"},
+                  "smear": {"target": 11, "non_bidder_cap": True, "extra_cards": 2}}
+RULES_SAY = {"oh_hell": "۲۵ لاسه", "back_alley": "۷ × ۲ + ۱ =", "pitch": "۲۱", "gin3": "دوه ځله", "smear": "۱۱"}
+
+
+@pytest.mark.parametrize("game", sorted(RULES_SETTINGS))
+def test_pashto_rules_say_their_sentences_and_the_games_numbers_in_pashto(client, game):
+    """The rules themselves (not the settings list after them): Pashto words and digits, the game's
+    own numbers among them; only the examples' players, La Podrida and the order's choice words
+    (forms.py's messages) may be in English letters."""
+    players = ["Ann", "Ben", "Cy"] if game == "gin3" else ["Ann", "Ben", "Cy", "Dee"]
+    game_id = play_through_forms(client, record(game, players, settings=RULES_SETTINGS[game]))
+    client.set_cookie("lang", "ps")
+    for url in (f"/rules/{game}", f"/rules/{game}?game={game_id}"):
+        article = client.get(url).get_data(as_text=True).split('<article class="rules">', 1)[1]
+        rules = re.sub(r"<[^>]+>|&amp;", " ", article.rsplit("<h2>", 1)[0])       # up to the settings' heading
+        assert EASTERN.search(rules) and not re.search(r"[0-9]", rules), url
+        latin = set(re.findall(r"[A-Za-z]+", rules)) - {"Ann", "Ben", "Cy", "Dee", "La", "Podrida", "up", "down", "then"}
+        assert not latin, (url, latin)
+    assert RULES_SAY[game] in rules
+
+
 def test_exports_keep_ascii_digits_on_a_pashto_phone(client):
     game_id = imported(client, "smear-to-15")
     client.set_cookie("lang", "ps")
@@ -282,7 +305,7 @@ def pairs(catalogue):
 def test_templates_say_no_english_outside_gettext():
     """A crude net for words left out of _(): text between tags that has letters and no Jinja."""
     untranslated = []
-    for path in sorted((ROOT / "templates").glob("*.html")):
+    for path in sorted((ROOT / "templates").glob("**/*.html")):      # the rules pages too
         source = re.sub(r"{#.*?#}|{{.*?}}|{%.*?%}", "", path.read_text(), flags=re.S)
         for chunk in re.findall(r">([^<>]+)<", source):
             bare = re.sub(r'[\w-]+="[^"]*"', "", chunk).strip()          # a macro's attributes
