@@ -107,7 +107,7 @@ class Recent:
                 self.items.popitem(last=False)
 
 
-SCORED = Recent(128)        # (database, game row, version) -> (record, scored, problem): a game changes only with its version
+SCORED = Recent(128)        # (database, game row, version) -> (record, scored, problem): changes only with the version
 NEWEST = Recent(128)        # (database, game row) -> (version, record, scored): the newest this worker scored
 
 

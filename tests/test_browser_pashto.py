@@ -12,7 +12,8 @@ from test_browser_pages import AXE, AXE_RUN, SMALL_CONTROLS, SMALL_PHONE, every_
 PASHTO_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 # Words a Pashto page may show in Latin letters: game names, the app's name, file formats, the
 # switch back to English, card ranks and suits on the calculators, and the players' names here.
-KEPT = {"Oh", "Hell", "La", "Podrida", "Back", "Alley", "Pitch", "Auction", "Setback", "Smear", "Three", "player", "Gin", "Rummy",
+KEPT = {"Oh", "Hell", "La", "Podrida", "Back", "Alley", "Pitch", "Auction", "Setback", "Smear", "Three", "player",
+        "Gin", "Rummy",
         "Scorepad", "scorepad", "CSV", "JSON", "zip", "QR", "English", "UTC", "A", "K", "Q", "J"}
 NAMES = {"Ann", "Ben", "Cy", "Dee", "Eileen", "Frank", "George", "Holland"}       # the players here
 

@@ -186,11 +186,10 @@ def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "forms.db"), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True})
     ann = app.test_client()
-    ann.get("/games/new/pitch")
     token = lambda page: re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # noqa: E731
-    started = ann.post("/games/new/pitch", data={"csrf_token": token(ann.get("/games/new/pitch").get_data(as_text=True)),
-                                                 "player_0": "Ann", "player_1": "Ben", "player_2": "Cy",
-                                                 "key": "one-time-key", "first_dealer": "0"})
+    form_token = token(ann.get("/games/new/pitch").get_data(as_text=True))
+    started = ann.post("/games/new/pitch", data={"csrf_token": form_token, "player_0": "Ann", "player_1": "Ben",
+                                                 "player_2": "Cy", "key": "one-time-key", "first_dealer": "0"})
     game_id = started.headers["Location"].rsplit("/", 1)[1]
     ben = joined(app, ann, game_id)
     ben.get(f"/games/{game_id}")                                                   # a page with forms
