@@ -19,6 +19,7 @@ from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.back_alley import BOARD, BOARD_WORDS
 from rules_engine.core import PASS, bidding_order
 from rules_engine.record import MAX_NAME
+from rules_engine.words import say
 
 NOBODY = "none"
 DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹−－", "01234567890123456789--")   # Eastern Arabic, Persian, minus signs
@@ -110,7 +111,17 @@ def add_fields(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskFor
 
 
 def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    """A sentence (the engine's, in the page's language) starting with a capital letter."""
+    said = words(text)
+    return said[:1].upper() + said[1:]
+
+
+def named(error: RuleError, label: str) -> RuleError:
+    """A setting's error saying the setting as its field's label does ("Max cards", not max_cards)."""
+    message = error.message
+    if "setting" not in getattr(message, "params", {}):
+        return error
+    return RuleError(error.place, say(message.template, **{**message.params, "setting": str(label)}), error.field)
 
 
 def reason(error: RuleError) -> str:
@@ -236,7 +247,7 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
         try:
             record["settings"][setting.name] = setting.read(value)
         except RuleError as error:
-            raise FieldError(field.name, reason(error)) from None
+            raise FieldError(field.name, reason(named(error, field.label.text))) from None
     note = " ".join((form.note.data or "").split())
     if len(note) > NOTE_MAX:
         raise FieldError("note", note_too_long())

@@ -5,7 +5,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext
 
-from i18n import _, comma, digits, semicolon
+from i18n import _, comma, digits, isolate, semicolon
 from rules_engine import RuleError, ScoredGame, score
 from summary import signed
 
@@ -60,7 +60,7 @@ def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -
         old = old_bids[seat] if seat < len(old_bids) else None
         new = new_bids[seat] if seat < len(new_bids) else None
         if old != new:
-            words.append(_("%(player)s's bid %(old)s -> %(new)s", player=table.name(seat), old=value_word(old),
+            words.append(_("%(player)s's bid %(old)s -> %(new)s", player=isolate(table.name(seat)), old=value_word(old),
                            new=value_word(new)))
     old_tricks, new_tricks = before.get("tricks") or [], after.get("tricks") or []
     owners = scored.sides if scored.game.id == "back_alley" else table.players
@@ -68,7 +68,7 @@ def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -
         old = old_tricks[index] if index < len(old_tricks) else None
         new = new_tricks[index] if index < len(new_tricks) else None
         if old != new:
-            words.append(_("%(owner)s's tricks %(old)s -> %(new)s", owner=owners[index], old=value_word(old),
+            words.append(_("%(owner)s's tricks %(old)s -> %(new)s", owner=isolate(owners[index]), old=value_word(old),
                            new=value_word(new)))
     if scored.game.id in ("pitch", "smear"):
         for point in POINT_NAMES:
@@ -106,7 +106,7 @@ def score_changes(scored: ScoredGame, record: dict[str, Any], number: int,
     old, new = hand_points(record, number, before), hand_points(record, number, after)
     if old is None or new is None:
         return ""
-    moved = [_("%(side)s's score for hand %(number)s: %(old)s -> %(new)s", side=scored.sides[side], number=number,
+    moved = [_("%(side)s's score for hand %(number)s: %(old)s -> %(new)s", side=isolate(scored.sides[side]), number=number,
                old=a, new=b) for side, (a, b) in enumerate(zip(old, new)) if a != b]
     return _(" (%(changes)s)", changes=semicolon().join(moved)) if moved else ""
 
@@ -130,14 +130,14 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         return _("game imported")
     if action == "renamed":
         names = zip((before or {}).get("players") or [], (after or {}).get("players") or [])
-        return _("renamed: %(names)s", names=comma().join(_("%(old)s -> %(new)s", old=old, new=new)
+        return _("renamed: %(names)s", names=comma().join(_("%(old)s -> %(new)s", old=isolate(old), new=isolate(new))
                                                         for old, new in names if old != new))
     if action in ("bids", "bids cleared"):
         old, new = (before or {}).get("bids"), (after or {}).get("bids")
         if new is None:
             return _("hand %(number)s bids cleared", number=number)
         if old is None:
-            listed = comma().join(_("%(player)s %(bid)s", player=scored.table.name(seat), bid=value_word(bid))
+            listed = comma().join(_("%(player)s %(bid)s", player=isolate(scored.table.name(seat)), bid=value_word(bid))
                                for seat, bid in enumerate(new))
             return _("hand %(number)s bids entered: %(bids)s", number=number, bids=listed)
         return _("hand %(number)s bids changed: %(changes)s", number=number,
@@ -145,7 +145,7 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
     if before is None and after is not None:          # recorded, or restored after a delete
         points = hand_points(record, number, after)
         scored_words = "" if points is None else _(" (%(points)s)", points=comma().join(
-            _("%(side)s %(points)s", side=side, points=signed(p)) for side, p in zip(scored.sides, points)))
+            _("%(side)s %(points)s", side=isolate(side), points=signed(p)) for side, p in zip(scored.sides, points)))
         return hand_did(number, action) + scored_words
     if action == "deleted":
         return _("hand %(number)s deleted", number=number)

@@ -71,6 +71,24 @@ def rtl() -> bool:
     return lang() in RIGHT_TO_LEFT
 
 
+RIGHT_TO_LEFT_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+FIRST_STRONG, LEFT_TO_RIGHT, POP = "\u2068", "\u2066", "\u2069"        # Unicode's bidi isolates
+
+
+def isolate(text: Any) -> Any:
+    """A name (or a phrase) put in a sentence so its own direction can't reorder the words around it
+    ("Ann ۱/۰ ✗، احمد ۰/۰ ✓" keeps each mark by its player): on Pashto pages always, on English pages
+    when it has right-to-left letters. Invisible; Markup stays Markup."""
+    if lang() == "ps" or RIGHT_TO_LEFT_LETTERS.search(str(text)):
+        return type(text)(FIRST_STRONG) + text + POP if isinstance(text, Markup) else FIRST_STRONG + str(text) + POP
+    return text
+
+
+def signed_number(text: str) -> str:
+    """A number with its sign ("-۳", "+۱۰") kept left to right in a Pashto sentence."""
+    return LEFT_TO_RIGHT + text + POP if lang() == "ps" and text[:1] in "+-" else text
+
+
 def digits(value: Any) -> str:
     """A number (or text with numbers) as this page writes digits: ۰-۹ on Pashto pages."""
     text = str(value)
@@ -118,8 +136,10 @@ def words(text: Any) -> str | Markup:
     if not hasattr(text, "template"):
         return text if isinstance(text, Markup) else str(text)     # already words (Markup stays markup)
     translate = _engine_translate()
-    if translate is None or lang() == "en":
+    if translate is None or lang() == "en" and not RIGHT_TO_LEFT_LETTERS.search(text):
         return str(text)
+    if lang() == "en":                     # English with a right-to-left name in it: only isolated
+        return translate(text, lambda said: said, lambda one, many, count: one if count == 1 else many, isolate)
     catalogue = get_translations()
     return translate(text, catalogue.ugettext, catalogue.ungettext, _engine_number)
 
@@ -127,8 +147,10 @@ def words(text: Any) -> str | Markup:
 def _engine_number(value: Any) -> Any:
     """A value the engine put in a sentence: numbers (ints, "+2", "1,000") in the page's digits."""
     if isinstance(value, str) and ENGINE_NUMBER.fullmatch(value):
-        return digits(value)
-    return _number(value)
+        return signed_number(digits(value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return signed_number(digits(value))
+    return isolate(value) if isinstance(value, str) else value
 
 
 _TRANSLATE: list[Any] = []

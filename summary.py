@@ -6,7 +6,7 @@ from typing import Any
 from flask_babel import lazy_gettext
 from markupsafe import Markup, escape
 
-from i18n import _, comma, digits, n_, semicolon
+from i18n import _, comma, digits, isolate, n_, semicolon, signed_number
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team_multiplier
 from rules_engine.gin3 import knock_undercut
@@ -19,8 +19,8 @@ BOARD_SAID = {1: lazy_gettext("board"), 2: lazy_gettext("double board"), 3: lazy
 def said(sentence: str, **params: Any) -> Markup:
     """A sentence already through `_` (without params) as safe HTML: its own words escaped, then
     each param put in escaped (Markup kept as it is), numbers in the page's digits."""
-    return escape(sentence) % {name: digits(value) if isinstance(value, int) else value
-                               for name, value in params.items()}
+    return escape(sentence) % {name: digits(value) if isinstance(value, int) else
+                               value if isinstance(value, Markup) else isolate(value) for name, value in params.items()}
 
 
 def cards_word(count: int) -> str:
@@ -29,7 +29,7 @@ def cards_word(count: int) -> str:
 
 def signed(value: int) -> str:
     """A hand's points with their sign, in the page's digits: "+16", "-5", "0"."""
-    return "+" + digits(value) if value > 0 else digits(value)
+    return signed_number("+" + digits(value) if value > 0 else digits(value))
 
 
 def team_bid(scored: ScoredGame, bids: list[Any], dealer: int, team: int) -> str:
@@ -80,8 +80,8 @@ def bid_and_tricks(name: str, bid: int, took: int) -> Markup:
     """Oh Hell: "Ann 2/2 ✓" to the eye, "Ann bid 2, took 2: made" to a screen reader."""
     made = bid == took
     spoken = _("bid %(bid)s, took %(took)s: made") if made else _("bid %(bid)s, took %(took)s: missed")
-    return Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">{}</span>').format(
-        name, digits(bid), digits(took), "✓" if made else "✗", said(spoken, bid=bid, took=took))
+    return isolate(Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">{}</span>').format(
+        name, digits(bid), digits(took), "✓" if made else "✗", said(spoken, bid=bid, took=took)))   # one unit per player
 
 
 def points_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:

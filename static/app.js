@@ -232,8 +232,9 @@
   // keeps the server's words).
   if (!pashto || Intl.DateTimeFormat.supportedLocalesOf("ps").length) forEach(document.querySelectorAll("time[datetime]"), function (t) {
     var d = new Date(t.getAttribute("datetime"));
-    if (!isNaN(d)) t.textContent = d.toLocaleString(pashto ? "ps-AF" : [], {month: "short", day: "numeric", hour: "2-digit",
-      minute: "2-digit", calendar: "gregory", numberingSystem: pashto ? "arabext" : undefined});
+    var shown = {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"};
+    if (pashto) { shown.calendar = "gregory"; shown.numberingSystem = "arabext"; }
+    if (!isNaN(d)) t.textContent = d.toLocaleString(pashto ? "ps-AF" : [], shown);
   });
 
   // Follow other phones: ask whether the game changed (a 304 while it has not) every second

@@ -89,7 +89,7 @@ def test_new_game_offers_known_names(client):
 @pytest.mark.parametrize("change, message", [
     ({"player_3": "ann"}, "Two players are called ann: give each a different name."),
     ({"player_1": "", "player_2": "", "player_3": ""}, "Oh Hell is for 3 to 7 players, not 1."),
-    ({"setting_max_cards": "14"}, "Max_cards must be from 1 to 13, not 14."),
+    ({"setting_max_cards": "14"}, "Max cards must be from 1 to 13, not 14."),
     ({"setting_max_cards": "many"}, "Enter a whole number."),
     ({"setting_order": "sideways"}, "Order must be one of up, down, up_down, down_up."),
     ({"first_dealer": "6"}, "Pick one of the players entered."),

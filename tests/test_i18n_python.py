@@ -71,8 +71,11 @@ def test_a_summary_line_is_translated_with_pashto_digits_and_the_names_as_typed(
     with app.test_request_context(headers={"Cookie": "lang=ps"}):
         line = summary.hand_summary(scored, game["hands"][1], scored.hands[1])
     assert isinstance(line, Markup)
-    assert line.startswith("۲ پاڼې، &lt;b&gt;x&lt;/b&gt; ویشي؛ Ann ")
-    assert 'Ann <span aria-hidden="true">۲/۱ ✗</span><span class="visually-hidden">ژمنه ۲، واخیستل ۱: پاتې</span>' in line
+    # each name and each player's "bid/took mark" is a bidi isolate (FSI ... PDI), so a Latin name
+    # can't pull its neighbours' numbers and marks to the wrong side on a right-to-left page
+    assert line.startswith("\u2068۲ پاڼې\u2069، \u2068&lt;b&gt;x&lt;/b&gt;\u2069 ویشي؛ \u2068Ann ")
+    assert '\u2068Ann <span aria-hidden="true">۲/۱ ✗</span><span class="visually-hidden">ژمنه ۲، واخیستل ۱: پاتې' \
+        '</span>\u2069' in line
     assert "<b>" not in line                              # a name is never HTML
     with app.test_request_context(headers={"Cookie": "lang=en"}):
         english = summary.hand_summary(scored, game["hands"][1], scored.hands[1])
@@ -86,7 +89,7 @@ def test_a_translation_cannot_smuggle_html_into_a_summary(app, pashto, monkeypat
         monkeypatch.setattr(summary, "_", lambda text, **params: "<i>%(cards)s</i> %(dealer)s; %(players)s"
                             if text.startswith("%(cards)s") else i18n._(text, **params))
         line = summary.hand_summary(scored, oh_hell("Ann", "Ben", "Cy")["hands"][0], scored.hands[0])
-    assert line.startswith("&lt;i&gt;۱ پاڼه&lt;/i&gt; Ann; Ann ")
+    assert line.replace("\u2068", "").replace("\u2069", "").startswith("&lt;i&gt;۱ پاڼه&lt;/i&gt; Ann; Ann ")
 
 
 def test_a_flash_message_is_translated_with_pashto_digits(app, client, pashto):
@@ -258,9 +261,10 @@ def test_the_engines_sentences_are_said_in_pashto_with_pashto_digits_and_names_a
     with pytest.raises(RuleError) as refused:
         score(game)
     with app.test_request_context(headers={"Cookie": "lang=ps"}):
-        assert i18n.words(refused.value.message) == "د 22 بولي باید پاس یا له ۱ تر ۴ وي"
+        # the name is isolated (FSI ... PDI) so its direction can't reorder the sentence around it
+        assert i18n.words(refused.value.message) == "د \u206822\u2069 بولي باید پاس یا له ۱ تر ۴ وي"
         assert i18n._("This game can't be scored: %(problem)s.", problem=refused.value.args[0]) == \
-            "دا لوبه نه شمېرل کېږي: لاس ۱: د 22 بولي باید پاس یا له ۱ تر ۴ وي."
+            "دا لوبه نه شمېرل کېږي: لاس ۱: د \u206822\u2069 بولي باید پاس یا له ۱ تر ۴ وي."
     with app.test_request_context():
         assert i18n._("This game can't be scored: %(problem)s.", problem=refused.value.args[0]) == \
             "This game can't be scored: hand 1: 22's bid must be pass or 1 to 4."
