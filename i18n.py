@@ -72,7 +72,7 @@ def rtl() -> bool:
 
 
 RIGHT_TO_LEFT_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
-FIRST_STRONG, LEFT_TO_RIGHT, POP = "\u2068", "\u2066", "\u2069"        # Unicode's bidi isolates
+FIRST_STRONG, LEFT_TO_RIGHT, RIGHT_TO_LEFT_ISOLATE, POP = "\u2068", "\u2066", "\u2067", "\u2069"  # bidi isolates
 
 
 def isolate(text: Any) -> Any:
@@ -82,6 +82,14 @@ def isolate(text: Any) -> Any:
     if lang() == "ps" or RIGHT_TO_LEFT_LETTERS.search(str(text)):
         return type(text)(FIRST_STRONG) + text + POP if isinstance(text, Markup) else FIRST_STRONG + str(text) + POP
     return text
+
+
+def as_the_page(text: Markup) -> Markup:
+    """A phrase that reads in the page's direction whatever the names in it (each isolated itself):
+    "Ann ۱/۰ ✗" reads name, numbers, mark from the right on a Pashto page, from the left in English."""
+    if lang() == "ps":
+        return Markup(RIGHT_TO_LEFT_ISOLATE) + text + POP
+    return Markup(LEFT_TO_RIGHT) + text + POP if RIGHT_TO_LEFT_LETTERS.search(str(text)) else text
 
 
 def signed_number(text: str) -> str:

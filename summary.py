@@ -6,7 +6,7 @@ from typing import Any
 from flask_babel import lazy_gettext
 from markupsafe import Markup, escape
 
-from i18n import _, comma, digits, isolate, n_, semicolon, signed_number
+from i18n import _, as_the_page, comma, digits, isolate, n_, semicolon, signed_number
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team_multiplier
 from rules_engine.gin3 import knock_undercut
@@ -80,8 +80,8 @@ def bid_and_tricks(name: str, bid: int, took: int) -> Markup:
     """Oh Hell: "Ann 2/2 ✓" to the eye, "Ann bid 2, took 2: made" to a screen reader."""
     made = bid == took
     spoken = _("bid %(bid)s, took %(took)s: made") if made else _("bid %(bid)s, took %(took)s: missed")
-    return isolate(Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">{}</span>').format(
-        name, digits(bid), digits(took), "✓" if made else "✗", said(spoken, bid=bid, took=took)))   # one unit per player
+    return as_the_page(Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">{}</span>').format(
+        isolate(name), digits(bid), digits(took), "✓" if made else "✗", said(spoken, bid=bid, took=took)))
 
 
 def points_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
