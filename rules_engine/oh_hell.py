@@ -65,7 +65,7 @@ class OhHell(Game):
     min_players = 3
     max_players = 7
     two_step = True
-    blurb = say("3-7 players bid the exact number of tricks they will take.")
+    blurb = say("Everyone bids the exact number of tricks they will take.")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         largest = LARGEST_HAND.get(player_count, DECK // max(player_count, 1))
