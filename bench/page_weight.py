@@ -1,4 +1,5 @@
-"""Print every page's weight: HTML plus its CSS and JS, raw and gzipped (budget: 10 KB gzipped).
+"""Print every page's weight: HTML plus its CSS and JS, raw and gzipped (budget: 10 KB gzipped),
+in English and in Pashto.
 
     python bench/page_weight.py
 """
@@ -43,14 +44,18 @@ def pages(client):
     return urls
 
 
-def measure():
+def measure(lang="en"):
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DATABASE": f"{folder}/weight.db", "SECRET_KEY": "w", "WTF_CSRF_ENABLED": False})
         client = app.test_client()
+        client.set_cookie("lang", lang)
         return [(url, *weigh(client, url)) for url in pages(client)]
 
 
 if __name__ == "__main__":
-    print(f"{'page':45} {'raw':>8} {'gzipped':>8}")
-    for url, raw, packed in measure():
-        print(f"{url:45} {raw:8,} {packed:8,}")
+    for lang in ("en", "ps"):
+        weights = measure(lang)
+        print(f"{'page (' + lang + ')':45} {'raw':>8} {'gzipped':>8}")
+        for url, raw, packed in weights:
+            print(f"{url:45} {raw:8,} {packed:8,}")
+        print(f"{'heaviest':45} {'':8} {max(packed for _, _, packed in weights):8,}\n")
