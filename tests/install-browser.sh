@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
 # Chromium for the browser tests: Playwright drives the system's Chromium (its own browser
-# download is not used). Debian/Ubuntu: installed with apt. Elsewhere: set CHROMIUM to its path.
+# download is not used), with fonts that draw every Pashto letter (Debian: fonts-noto-core, whose
+# Noto Naskh/Sans Arabic have ټ ډ ړ ښ ږ ځ څ ۍ ې). Debian/Ubuntu: installed with apt.
+# Elsewhere: set CHROMIUM to its path.
 set -euo pipefail
 browser="${CHROMIUM:-/usr/bin/chromium}"
-if [ -x "$browser" ]; then
+wanted=()
+if [ ! -x "$browser" ]; then
+  wanted=(chromium fonts-noto-core)
+elif command -v fc-list >/dev/null 2>&1 && [ -z "$(fc-list ':charset=6cd' family)" ]; then
+  wanted=(fonts-noto-core)                 # U+06CD ۍ: the Pashto letter most fonts lack
+fi
+if [ ${#wanted[@]} -eq 0 ]; then
   exit 0
 fi
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${wanted[@]}" >/dev/null
+  exit 0
+fi
+if [ -x "$browser" ]; then
+  echo "No font with the Pashto letters found: install Noto Naskh Arabic or Noto Sans Arabic" >&2
   exit 0
 fi
 echo "No Chromium found: install it and set CHROMIUM to its path, e.g. on macOS" >&2
