@@ -89,6 +89,14 @@ def last_change(game: Game) -> dict | None:
     return entry if entry and entry["action"] in UNDOABLE and entry["hand"] else None
 
 
+def undo_button(entry: dict) -> str:
+    """The words on the Undo button: "Undo: hand 3 recorded", or "Redo hand 3" when the last change
+    was itself an undo (undoing that does the change again)."""
+    if entry["action"] == "undone":
+        return _("Redo hand %(number)s", number=entry["hand"])
+    return _("Undo: %(change)s", change=undo_words(entry))
+
+
 def undo_words(entry: dict) -> str:
     if entry["action"].startswith("bids"):
         return _("the bids for hand %(number)s", number=entry["hand"])
@@ -114,7 +122,8 @@ def save_undo(game_id: str):
         flash(_("That button had expired: nothing was undone. Try again."))
         return back
     refused = take_back(game, entry)
-    flash(refused or _("Undone: %(change)s.", change=undo_words(entry)))
+    flash(refused or (_("Redone: hand %(number)s.", number=entry["hand"]) if entry["action"] == "undone"
+                      else _("Undone: %(change)s.", change=undo_words(entry))))
     return back
 
 

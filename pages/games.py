@@ -274,7 +274,7 @@ def scoreboard(game_id: str):
     rows = hand_rows(game, shown, url_for("scorepad.show_hand", game_id=game_id, number=0)[:-1])
     undo = changes.last_change(game) if game.may("change") else None
     return render_template("scoreboard.html", game=game, game_id=game_id, scored=scored, rows=rows,
-                           page=page, pages=pages, undo=undo, undo_words=undo and changes.undo_words(undo),
+                           page=page, pages=pages, undo=undo, undo_words=undo and changes.undo_button(undo),
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",

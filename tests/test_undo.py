@@ -51,8 +51,9 @@ def test_undo_takes_back_a_saved_hand_a_fix_a_delete_and_a_restore(client):
     assert hands(client, game_id) == []
     undo(client, game_id)
     assert hands(client, game_id) == [ANN_MAKES_2]
-    # and an undo undone puts the change back (it is a change like any other)
-    undo(client, game_id)
+    # and an undo undone does the change again (it is a change like any other): the button says Redo
+    assert "Redo hand 1</button>" in board(client, game_id)
+    assert "Redone: hand 1." in undo(client, game_id).get_data(as_text=True)
     assert hands(client, game_id) == []
 
 
