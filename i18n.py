@@ -18,6 +18,8 @@ from flask.globals import _cv_request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
+from rules_engine.words import translate
+
 LANGUAGES = ("en", "ps")            # English first: the fallback
 NAMES = {"en": "English", "ps": "پښتو"}     # each language in its own words, for the switch
 RIGHT_TO_LEFT = {"ps"}
@@ -143,8 +145,7 @@ def words(text: Any) -> str | Markup:
     puts the sentence's own values in itself."""
     if not hasattr(text, "template"):
         return text if isinstance(text, Markup) else str(text)     # already words (Markup stays markup)
-    translate = _engine_translate()
-    if translate is None or lang() == "en" and not RIGHT_TO_LEFT_LETTERS.search(text):
+    if lang() == "en" and not RIGHT_TO_LEFT_LETTERS.search(text):
         return str(text)
     if lang() == "en":                     # English with a right-to-left name in it: only isolated
         return translate(text, lambda said: said, lambda one, many, count: one if count == 1 else many, isolate)
@@ -159,20 +160,6 @@ def _engine_number(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
         return signed_number(digits(value))
     return isolate(value) if isinstance(value, str) else value
-
-
-_TRANSLATE: list[Any] = []
-
-
-def _engine_translate() -> Any:
-    """rules_engine.words.translate, once it exists (None until then)."""
-    if not _TRANSLATE:
-        try:
-            from rules_engine.words import translate
-        except ImportError:
-            translate = None
-        _TRANSLATE.append(translate)
-    return _TRANSLATE[0]
 
 
 def when(iso: str | None) -> str:
@@ -272,7 +259,8 @@ def switch_link() -> dict[str, str]:
     this page; written out rather than url_for'd, as it is on every page)."""
     other = "en" if lang() == "ps" else "ps"
     here = request.full_path if request.query_string else request.path
-    return {"code": other, "name": NAMES[other], "href": f"{request.script_root}/language/{other}?next={quote(here, safe='/')}"}
+    href = f"{request.script_root}/language/{other}?next={quote(here, safe='/')}"
+    return {"code": other, "name": NAMES[other], "href": href}
 
 
 def vary(response):
