@@ -157,7 +157,7 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
                 title=title, hands=hands, totals=final) if hands
              else _("%(title)s: a line per side over %(hands)s hands. No hands yet.", title=title, hands=hands))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
-           f'aria-label="{escape(label)}" font-size="11" class="score-chart">',
+           f'aria-label="{escape(label)}" font-size="11" direction="ltr" class="score-chart">',
            f"<title>{escape(label)}</title>"]
     bottom = TOP + PLOT_HEIGHT
     # totals: a grid line and a label every step, the zero line darker

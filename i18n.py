@@ -180,6 +180,18 @@ def when(iso: str | None) -> str:
                                                          locale=lang())))
 
 
+def day(iso: str | None) -> str:
+    """A stored time's date: "2026-11-30" in English, "۳۰ نومبر ۲۰۲۶" on a Pashto page (Gregorian,
+    Babel's Pashto month names; a date of numbers and dashes would read backwards in Pashto)."""
+    if not iso or lang() == "en":
+        return (iso or "")[:10]
+    from babel.dates import format_date
+    try:
+        return digits(format_date(datetime.fromisoformat(iso[:10]).date(), "d MMMM y", locale=lang()))
+    except ValueError:
+        return iso[:10]
+
+
 def name(text: Any) -> Markup:
     """A name a player typed, isolated so "Ann & احمد" reads right on either page; never translated."""
     return Markup("<bdi>%s</bdi>") % text
@@ -280,7 +292,7 @@ def init_app(app) -> None:
     env.globals.update(_=pass_context(_jinja_gettext), gettext=pass_context(_jinja_gettext),
                        ngettext=pass_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link,
                        dot=dot, comma=comma)
-    env.filters.update(digits=digits, words=words, when=when, name=name, names=names, names_and=names_and,
+    env.filters.update(digits=digits, words=words, when=when, day=day, name=name, names=names, names_and=names_and,
                        num=num, points=points)
     app.register_blueprint(bp)
     app.after_request(vary)

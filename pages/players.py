@@ -19,7 +19,7 @@ import access
 import forms
 import records
 import store
-from i18n import _, comma, digits, n_
+from i18n import _, comma, day, digits, n_
 from rules_engine import GAMES
 
 from . import bp, db, kept_page, scored_version, writing
@@ -44,7 +44,7 @@ def label(row: dict[str, Any], players: list[str]) -> str:
     """A game in words, for messages: "the Pitch game of 2026-11-30 (Ann, Ben, Cy)"."""
     kind = GAMES.get(row["game"])
     return _("the %(kind)s game of %(date)s (%(players)s)", kind=kind.title if kind else _("unknown"),
-             date=digits((row["created"] or "")[:10]), players=comma().join(players))
+             date=day(row["created"]), players=comma().join(players))
 
 
 def as_game(row: dict[str, Any], scored: bool = False) -> dict[str, Any]:
