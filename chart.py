@@ -6,6 +6,7 @@ each side has its own dash pattern and its own marker shape besides its colour; 
 attributes (the Content-Security-Policy forbids inline style), only SVG presentation attributes."""
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from html import escape
@@ -83,28 +84,48 @@ def thin(count: int, most: int = MOST_POINTS) -> list[int]:
 
 def number(value: float) -> str:
     """A coordinate in a tenth of a unit, without a trailing .0."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    return f"{value:.1f}".removesuffix(".0")
 
 
 def marker_path(shape: str, x: float, y: float, r: float = 3.2) -> str:
     """One marker as path commands centred on (x, y)."""
-    X, Y = number(x), number(y)
+    return marker_start(shape, x, y, r) + marker_rest(shape, r)
+
+
+def marker_start(shape: str, x: float, y: float, r: float) -> str:
+    """Where a marker's path starts (the part that moves with the marker)."""
+    if shape in ("circle", "plus"):
+        start = f"M{number(x - r)} {number(y)}"
+    elif shape == "square":
+        start = f"M{number(x - r * 0.85)} {number(y - r * 0.85)}"
+    elif shape == "cross":
+        start = f"M{number(x - r)} {number(y - r)}"
+    elif shape == "down":
+        start = f"M{number(x)} {number(y + r * 1.2)}"
+    else:                                       # triangle, diamond: from the top point
+        start = f"M{number(x)} {number(y - r * (1.2 if shape == 'triangle' else 1.3))}"
+    if shape == "plus":
+        return f"{start}h{number(2 * r)}M{number(x)} {number(y - r)}"
+    return start
+
+
+@functools.lru_cache(maxsize=64)
+def marker_rest(shape: str, r: float) -> str:
+    """The rest of a marker's path, relative to its start: the same wherever it is (worked out once)."""
     if shape == "circle":
-        return f"M{number(x - r)} {Y}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0z"
+        return f"a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0z"
     if shape == "square":
         s = r * 0.85
-        return f"M{number(x - s)} {number(y - s)}h{number(2 * s)}v{number(2 * s)}h{number(-2 * s)}z"
+        return f"h{number(2 * s)}v{number(2 * s)}h{number(-2 * s)}z"
     if shape == "triangle":
-        return f"M{X} {number(y - r * 1.2)}l{number(r * 1.1)} {number(r * 1.9)}h{number(-r * 2.2)}z"
+        return f"l{number(r * 1.1)} {number(r * 1.9)}h{number(-r * 2.2)}z"
     if shape == "down":
-        return f"M{X} {number(y + r * 1.2)}l{number(r * 1.1)} {number(-r * 1.9)}h{number(-r * 2.2)}z"
+        return f"l{number(r * 1.1)} {number(-r * 1.9)}h{number(-r * 2.2)}z"
     if shape == "diamond":
-        return f"M{X} {number(y - r * 1.3)}l{r} {number(r * 1.3)}l{-r} {number(r * 1.3)}l{-r} {number(-r * 1.3)}z"
+        return f"l{r} {number(r * 1.3)}l{-r} {number(r * 1.3)}l{-r} {number(-r * 1.3)}z"
     if shape == "cross":
-        return (f"M{number(x - r)} {number(y - r)}l{number(2 * r)} {number(2 * r)}"
-                f"m0 {number(-2 * r)}l{number(-2 * r)} {number(2 * r)}")
-    return f"M{number(x - r)} {Y}h{number(2 * r)}M{X} {number(y - r)}v{number(2 * r)}"     # plus
+        return f"l{number(2 * r)} {number(2 * r)}m0 {number(-2 * r)}l{number(-2 * r)} {number(2 * r)}"
+    return f"v{number(2 * r)}"     # plus
 
 
 def side_look(index: int) -> tuple[str, str, str]:
@@ -143,7 +164,8 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
     gives the final totals, so a screen reader hears what the picture shows."""
     title = _("Running totals") if title is None else title
     count = len(sides)
-    series = [[0, *(int(after[side]) for after in totals)] for side in range(count)]
+    columns = list(zip(*totals))[:count] if totals else [()] * count      # each side's totals
+    series = [[0, *map(int, column)] for column in columns]
     scale = scale_for(series)
     shown = thin(len(series[0]) if series else 1)
     marked = [shown[i] for i in thin(len(shown), MOST_MARKERS)]
@@ -175,7 +197,7 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
     out.append(f'<path stroke="{INK}" fill="none" d="M{LEFT} {TOP}V{bottom}H{WIDTH - RIGHT}"/>')
     out.append(f'<text x="{WIDTH - RIGHT}" y="{bottom + 26}" text-anchor="end" fill="{MUTED}">{escape(_("hand"))}</text>')
     xs = {h: number(scale.x(h)) for h in shown}                 # the same for every side
-    ys = {total: number(scale.y(total)) for total in {t for side in series for t in side}}
+    ys = {total: number(scale.y(total)) for total in {side[h] for side in series for h in shown}}
     for i in range(count):
         colour, dash, shape = side_look(i)
         points = " ".join(f"{xs[h]},{ys[series[i][h]]}" for h in shown)
