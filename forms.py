@@ -4,6 +4,8 @@ The rules live in the engine: a form only collects values, and an engine RuleErr
 next to the field it names."""
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask_babel import lazy_gettext
@@ -331,7 +333,29 @@ def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
         fields |= bid_fields(scored)
     if step in ("result", "full"):
         fields |= result_fields(scored)
-    return add_fields(ChangeForm, fields)()
+    return kept_form_class(ChangeForm, fields)()
+
+
+FORM_CLASSES: OrderedDict[Any, type[FlaskForm]] = OrderedDict()    # a worker's hand form classes, by their fields
+FORM_CLASSES_LOCK = threading.Lock()
+
+
+def kept_form_class(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskForm]:
+    """The form class with `fields`, made once per worker for the same fields (same names, labels,
+    choices and options, in the same order): a new class costs WTForms a walk over its attributes
+    on its first use. The key is the fields as written (their reprs), so it never mixes two forms."""
+    key = (base, tuple((name, field.field_class, repr(field.args), repr(field.kwargs)) for name, field in fields.items()))
+    with FORM_CLASSES_LOCK:
+        kept = FORM_CLASSES.get(key)
+        if kept is not None:
+            FORM_CLASSES.move_to_end(key)
+            return kept
+    kept = add_fields(base, fields)
+    with FORM_CLASSES_LOCK:
+        FORM_CLASSES[key] = kept
+        while len(FORM_CLASSES) > 512:
+            FORM_CLASSES.popitem(last=False)
+    return kept
 
 
 def choice(form: FlaskForm, name: str, what: str) -> str:
