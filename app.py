@@ -17,7 +17,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+import copy
+import time
+
 from flask import Flask, render_template, request
+from flask.globals import _cv_request
+from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadSignature
 
 import i18n
 import store
@@ -61,9 +67,58 @@ def kept_secret(instance: Path, name: str) -> str:
     return path.read_text().strip()
 
 
+URLS = pages.Recent(4096)        # an address url_for built, by what it was built from
+SESSIONS = pages.Recent(1024)    # a session cookie already checked: (its data, when it was signed)
+
+
+class KeptSessions(SecureCookieSessionInterface):
+    """Flask's signed cookie sessions, each cookie checked once per worker: a browser sends the same
+    cookie with every request, and checking its signature costs more than most of a page. The data
+    is copied out for each request; its age is checked every time, as Flask does."""
+
+    def open_session(self, app, request):
+        text = request.cookies.get(self.get_cookie_name(app))
+        if not app.secret_key or not text:
+            return super().open_session(app, request)
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()), text)
+        known = SESSIONS.get(key)
+        if known is None or not 0 <= int(time.time()) - known[1] <= max_age:
+            try:
+                data, signed = self.get_signing_serializer(app).loads(text, max_age=max_age, return_timestamp=True)
+            except BadSignature:
+                return self.session_class()
+            known = (data, int(signed.timestamp()))
+            SESSIONS.put(key, known)
+        return self.session_class(copy.deepcopy(known[0]))
+
+
+class Scorepad(Flask):
+    """Flask, remembering the addresses it builds (a page builds dozens, mostly the same ones)."""
+
+    session_interface = KeptSessions()
+
+    def url_for(self, endpoint: str, /, **values):
+        context = _cv_request.get(None)
+        if context is None or self.url_default_functions or any(name[:1] == "_" for name in values):
+            return super().url_for(endpoint, **values)
+        adapter = context.url_adapter
+        key = (adapter.server_name, adapter.script_name, adapter.url_scheme, adapter.subdomain,
+               context.request.blueprint if endpoint[:1] == "." else None, endpoint,
+               *((name, type(value), value) for name, value in values.items()))      # in order: the query's order
+        try:
+            built = URLS.get(key)
+        except TypeError:                       # a value that can't be a key (a list): built each time
+            return super().url_for(endpoint, **values)
+        if built is None:
+            built = super().url_for(endpoint, **values)
+            URLS.put(key, built)
+        return built
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     chosen = os.environ.get("SCOREPAD_INSTANCE")          # where the database and secret key live
-    app = Flask(__name__, instance_relative_config=True, instance_path=os.path.abspath(chosen) if chosen else None)
+    app = Scorepad(__name__, instance_relative_config=True, instance_path=os.path.abspath(chosen) if chosen else None)
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=12_000_000,

@@ -200,3 +200,62 @@ def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path
     saved = ann.post(f"/games/{game_id}/hands/new", data={**form_data("pitch", PITCH_HAND), "csrf_token": token(anns),
                                                           "version": version, "number": "1", "step": "full"})
     assert saved.status_code == 302 and saved.headers["Location"].endswith(f"/games/{game_id}")
+
+
+def fresh_form(client, game_id):
+    import forms
+    forms.FORM_CLASSES.clear()
+    pages.PAGES.items.clear()
+    return client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+
+
+def test_a_kept_hand_form_class_follows_a_rename_and_the_next_dealer(client):
+    """Hand form classes are kept per worker by their fields: after a rename, and as the deal
+    moves on, the form shows the new names and dealer, exactly as one built from nothing kept."""
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    first = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert "Ben (deals)" in unisolated(first) and first == fresh_form(client, game_id)
+    client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", {**PITCH_HAND, "bids": ["pass", 2, "pass"]}))
+    client.get(f"/games/{game_id}")                                       # the flash, if any
+    second = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert "Cy (deals)" in unisolated(second) and second == fresh_form(client, game_id)
+    players = client.get("/players").get_data(as_text=True)
+    link = re.search(r'href="(/players/\w+)">(?:(?!</a>).)*\bCy\b', players).group(1)
+    assert client.post(link, data={"new": "Cyd"}).status_code == 302
+    client.get(f"/games/{game_id}")
+    renamed = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert "Cyd (deals)" in unisolated(renamed) and renamed == fresh_form(client, game_id)
+
+
+def test_a_kept_session_still_grows_old_and_a_changed_cookie_is_not_it(app, client, monkeypatch):
+    """Session cookies are checked once per worker: one older than a session may be is still
+    refused (a new browser, who does not know the game), and so is any other cookie."""
+    import time
+    import app as app_module
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    assert client.get(f"/games/{game_id}").status_code == 200                # kept now
+    cookie = client.get_cookie("session").value
+    stranger = app.test_client()
+    stranger.set_cookie("session", cookie[:-2] + ("AA" if cookie[-2:] != "AA" else "BB"))
+    assert stranger.get(f"/games/{game_id}").status_code == 404
+    assert client.get(f"/games/{game_id}").status_code == 200
+    later = time.time() + app.permanent_session_lifetime.total_seconds() + 5
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert client.get(f"/games/{game_id}").status_code == 404
+    monkeypatch.undo()
+    app_module.SESSIONS.items.clear()
+    assert client.get(f"/games/{game_id}").status_code == 200
+
+
+def test_kept_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their_query_order(app):
+    from flask import url_for
+    with app.test_request_context("/"):
+        assert url_for("scorepad.home", a=1, b="x") == "/?a=1&b=x"
+        assert url_for("scorepad.home", b="x", a=1) == "/?b=x&a=1"
+        assert url_for("scorepad.home", a=True) == "/?a=True" and url_for("scorepad.home", a=1) == "/?a=1"
+        assert url_for("scorepad.home", _anchor="top") == "/#top"
+    with app.test_request_context("/", base_url="http://club.example/club"):
+        assert url_for("scorepad.home", a=1, b="x") == "/club/?a=1&b=x"
+        assert url_for("static", filename="app.css") == "/club/static/app.css"
+    with app.test_request_context("/"):
+        assert url_for("static", filename="app.css") == "/static/app.css"
