@@ -17,7 +17,7 @@ from i18n import _
 from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 
-from . import Game, before_hand, bp, cached_page, db, load, remember, writing
+from . import Game, access_to, before_hand, bp, cached_page, db, load, remember, writing
 
 BUSY = lazy_gettext("Another phone was saving at the same moment: nothing was saved. Check and save again.")
 
@@ -114,7 +114,9 @@ def stale_words(game: Game, number: int | None) -> str:
 @cached_page
 def record_hand(game_id: str):
     if request.method == "POST":
-        return writing(lambda: save_hand(game_id), lambda: new_hand_page(load(game_id, "change"), BUSY))
+        prepared = prepared_hand(game_id)
+        return writing(lambda: save_prepared(game_id, prepared) if prepared else save_hand(game_id),
+                       lambda: new_hand_page(load(game_id, "change"), BUSY))
     game = load(game_id, "change")
     refused = cannot_record(game)
     if refused:
@@ -165,6 +167,35 @@ def save_hand(game_id: str):
         if checked is not None:
             return store_new_hand(game, number, step, *checked)
     return new_hand_page(game, None, form, step)
+
+
+def prepared_hand(game_id: str) -> tuple[Game, int, str, dict[str, Any], ScoredGame] | None:
+    """The usual POST of a hand form, checked before the write transaction so the database is
+    locked only while the hand is written: the form was made from the game as it is now, is valid
+    and the rules accept the hand. Then (the game, the hand's number, the step, the hand, the game
+    scored with it); otherwise None, and save_hand reads and checks everything inside the transaction."""
+    game = load(game_id, "change")
+    if forms.sent_number(request.form.get("version")) != game.version or game.problem is not None \
+            or game.scored.finished:
+        return None
+    step = next_step(game, request.form.get("step", ""))
+    form = forms.hand_form(game.scored, step)
+    number = len(game.hands) + 1
+    if not form.validate_on_submit():
+        return None
+    checked = checked_hand(form, game.scored, game.record, number, step, game.pending)
+    return None if checked is None else (game, number, step, *checked)
+
+
+def save_prepared(game_id: str, prepared: tuple[Game, int, str, dict[str, Any], ScoredGame]):
+    """A hand checked by prepared_hand, inside the write transaction: written when the game is still
+    at the version it was checked against (every change to a game moves its version), else saved as
+    if nothing had been prepared."""
+    game, number, step, hand, after = prepared
+    row, _role = access_to(game_id, "change")
+    if row["id"] != game.row or row["version"] != game.version:
+        return save_hand(game_id)
+    return store_new_hand(game, number, step, hand, after)
 
 
 def store_new_hand(game: Game, number: int, step: str, hand: dict[str, Any], after: ScoredGame):

@@ -206,3 +206,29 @@ def test_simultaneous_taps_and_phones_never_duplicate_or_store_an_invalid_hand(c
     hands = stored_hands(client, game_id)
     assert all(hand in (PITCH_HAND, OTHER_HAND) for hand in hands)
     assert "can't be scored" not in page_text(client.get(f"/games/{game_id}"))
+
+
+def test_a_hand_checked_before_another_phone_saved_one_is_not_written_and_its_values_are_kept(app, client, monkeypatch):
+    """A hand is checked before the write transaction (the database is locked only to write it): when
+    another phone saves a hand between that check and the write, the check counts for nothing - the
+    form is shown again with what was tapped, exactly as for a form that was stale from the start."""
+    import pages.hands
+    game_id = pitch_game(client)
+    second_phone = joined(app, client, game_id)
+    url = f"/games/{game_id}/hands/new"
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    checked_first = pages.hands.prepared_hand
+    prepared = []
+
+    def another_phone_saves_meanwhile(key):
+        prepared.append(checked_first(key))
+        monkeypatch.setattr(pages.hands, "prepared_hand", checked_first)
+        assert second_phone.post(url, data=theirs | form_data("pitch", OTHER_HAND)).status_code == 302
+        return prepared[0]
+    monkeypatch.setattr(pages.hands, "prepared_hand", another_phone_saves_meanwhile)
+    response = client.post(url, data=mine | form_data("pitch", PITCH_HAND))
+    assert prepared[0] is not None                            # it was checked, then the game changed
+    assert response.status_code == 200
+    assert "Hand 1 was saved from another phone meanwhile: check and save again." in page_text(response)
+    assert re.search(r'name="bid_0" value="2" checked', response.get_data(as_text=True))
+    assert stored_hands(client, game_id) == [OTHER_HAND]
