@@ -4,17 +4,20 @@ The rules live in the engine: a form only collects values, and an engine RuleErr
 next to the field it names."""
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from typing import Any
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 import re
 
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
+from wtforms.widgets import HiddenInput, html_params
 
 from i18n import _, comma, digits, words
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
@@ -68,13 +71,32 @@ def every_choice(form: FlaskForm, asked: list[tuple[str, str]]) -> list[str]:
     return values
 
 
+class KeptHidden:
+    """A form Meta writing plain hidden inputs (the form token, a game's version) from a worker's
+    memory: WTForms' way costs more than the rest of such a small form, several times a page."""
+
+    def render_field(self, field, render_kw):
+        if (type(field.widget) is HiddenInput and not render_kw and not getattr(field, "render_kw", None)
+                and vars(field.flags).keys() <= {"hidden"} and getattr(field, "_datalist", None) is None):
+            return hidden_input(field.id, field.name, field._value())
+        return super().render_field(field, render_kw)
+
+
+@functools.lru_cache(maxsize=2048)
+def hidden_input(id: str, name: str, value: str) -> Markup:
+    """<input type="hidden">, written as WTForms' HiddenInput writes it when nothing else is asked."""
+    return Markup(f"<input {html_params(id=id, name=name, type='hidden', value=value)}>")
+
+
 class EmptyForm(FlaskForm):
     """For POST-only buttons with nothing to check against: just the CSRF token."""
+    Meta = KeptHidden
 
 
 class ChangeForm(FlaskForm):
     """A form that changes a game carries the game's version it was made from (and, for hand
     forms, the hand number and step), so a stale or repeated submit is recognised."""
+    Meta = KeptHidden
     version = HiddenField()
     number = HiddenField()
     step = HiddenField()

@@ -259,3 +259,45 @@ def test_kept_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their
         assert url_for("static", filename="app.css") == "/club/static/app.css"
     with app.test_request_context("/"):
         assert url_for("static", filename="app.css") == "/static/app.css"
+
+
+@pytest.mark.parametrize("value", ["", "12", 'a"b&c<d>\'e', "پښتو ۱۲"])
+def test_kept_hidden_inputs_are_written_as_wtforms_writes_them(tmp_path, value):
+    import forms
+    from app import create_app
+    from wtforms.widgets import HiddenInput
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "forms.db"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    with app.test_request_context("/"):
+        form = forms.stamp(forms.ChangeForm(), 1, 2, value)
+        assert [field.name for field in form if isinstance(field.widget, HiddenInput)] == \
+            ["version", "number", "step", "csrf_token"]
+        for field in form:
+            assert str(field) == HiddenInput()(field) and field.widget.__class__ is HiddenInput
+        assert str(form.csrf_token) == str(forms.EmptyForm().csrf_token)
+        assert form.hidden_tag() == "\n".join(HiddenInput()(field) for field in form)
+        assert str(form.step(**{"data-x": "1"})) == HiddenInput()(form.step, **{"data-x": "1"})
+
+
+def test_kept_fieldsets_follow_the_language_the_values_filled_in_and_errors(client):
+    """The hand form's radio groups are kept rendered per worker: each page equals one rendered from
+    nothing kept - in English and in Pashto, filled in by a calculator, and with an error shown."""
+    def fresh(url):
+        pages.hands.FIELDSETS.items.clear()
+        pages.PAGES.items.clear()
+        return client.get(url).get_data(as_text=True)
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    url = f"/games/{game_id}/hands/new"
+    english = client.get(url).get_data(as_text=True)
+    assert english == fresh(url)
+    client.set_cookie("lang", "ps")
+    pashto = client.get(url).get_data(as_text=True)
+    assert pashto != english and pashto == fresh(url)
+    client.set_cookie("lang", "en")
+    filled = client.get(url + "?game=2&high=0").get_data(as_text=True)
+    assert re.search(r'name="game" value="2" checked', filled) and filled == fresh(url + "?game=2&high=0")
+    assert client.get(url).get_data(as_text=True) == english
+    refused = client.post(url, data={**form_data("pitch", PITCH_HAND), "high": ""}).get_data(as_text=True)
+    assert "Choose who took High." in refused
+    pages.hands.FIELDSETS.items.clear()
+    assert client.post(url, data={**form_data("pitch", PITCH_HAND), "high": ""}).get_data(as_text=True) == refused
