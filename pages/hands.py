@@ -7,17 +7,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
 
 from flask_babel import lazy_gettext
+from markupsafe import Markup
 
 import forms
+import i18n
 import store
 from i18n import _
 from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 
-from . import Game, access_to, before_hand, bp, cached_page, db, load, remember, writing
+from . import Game, Recent, access_to, before_hand, bp, cached_page, db, load, remember, writing
 
 BUSY = lazy_gettext("Another phone was saving at the same moment: nothing was saved. Check and save again.")
 
@@ -40,6 +42,27 @@ def form_context(scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any
     if pending and scored.game.id == "back_alley":
         context["lead_words"] = back_alley_lead(scored, pending)
     return context
+
+
+FIELDSETS = Recent(2048)     # a hand form's radio groups as rendered: the same hand after hand, mostly
+
+
+@bp.app_template_global()
+def kept_segmented(field, names: bool = False, attrs: dict[str, Any] | None = None) -> Markup:
+    """_macros.html's `segmented` fieldset for a radio group, rendered once per worker for the same
+    language, field (name, label, options, value) and attributes; one with errors or help is
+    rendered each time."""
+    attrs = attrs or {}
+    draw = current_app.jinja_env.get_template("_macros.html").module.segmented
+    if field.errors or field.description:
+        return draw(field, names=names, attrs=attrs)
+    key = repr((i18n.lang(), field.name, field.id, field.label.text, [(choice.value, choice.label)
+               for choice in field.choices], field.data, names, attrs))
+    html = FIELDSETS.get(key)
+    if html is None:
+        html = draw(field, names=names, attrs=attrs)
+        FIELDSETS.put(key, html)
+    return html
 
 
 def hand_page(game: Game, scored: ScoredGame, form, step: str, number: int, pending, editing: bool):
