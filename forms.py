@@ -328,7 +328,7 @@ def result_fields(scored: ScoredGame) -> dict[str, Field]:
     if game_id in ("pitch", "smear"):
         nobody = {"pitch": {"jack": _("not in play"), "game": _("tie")}, "smear": dict.fromkeys(
             ("high", "low", "jack", "game"), _("nobody"))}[game_id]
-        return {point: RadioField(str(POINT_LABELS[point]), choices=side_choices(scored, nobody.get(point)),
+        return {point: RadioField(point_label(point), choices=side_choices(scored, nobody.get(point)),
                                   validate_choice=False) for point in ("high", "low", "jack", "game")}
     roles = scored.state.roles
     box = _("%(player)s (box)", player=table.name(roles.box))
@@ -344,8 +344,13 @@ def result_fields(scored: ScoredGame) -> dict[str, Field]:
     }
 
 
-POINT_LABELS = {"high": lazy_gettext("High"), "low": lazy_gettext("Low"), "jack": lazy_gettext("Jack"),
-                "game": lazy_gettext("Game")}
+def point_label(point: str) -> str:
+    """High, Low, Jack or Game, in the page's language."""
+    return POINT_LABELS[point]()
+
+
+POINT_LABELS = {"high": lambda: _("High"), "low": lambda: _("Low"), "jack": lambda: _("Jack"),
+                "game": lambda: _("Game")}
 
 
 def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
@@ -411,7 +416,7 @@ def result_from(form: FlaskForm, scored: ScoredGame, bids: list[Any] | None) -> 
             return {}
         taken = {}
         for point in ("high", "low", "jack", "game"):
-            value = choice(form, point, str(TOOK_POINT[point]))
+            value = choice(form, point, took_point(point))
             taken[point] = None if value == NOBODY else int(value)
         return taken
     result = choice(form, "result", _("the result"))
@@ -426,8 +431,13 @@ def result_from(form: FlaskForm, scored: ScoredGame, bids: list[Any] | None) -> 
     return hand
 
 
-TOOK_POINT = {"high": lazy_gettext("who took High"), "low": lazy_gettext("who took Low"),
-              "jack": lazy_gettext("who took Jack"), "game": lazy_gettext("who took Game")}
+def took_point(point: str) -> str:
+    """What to choose for a point ("who took High"), in the page's language."""
+    return TOOK_POINT[point]()
+
+
+TOOK_POINT = {"high": lambda: _("who took High"), "low": lambda: _("who took Low"),
+              "jack": lambda: _("who took Jack"), "game": lambda: _("who took Game")}
 
 
 def hand_from(form: FlaskForm, scored: ScoredGame, step: str, pending: list[Any] | None = None) -> dict[str, Any]:
