@@ -280,7 +280,7 @@ def scoreboard(game_id: str):
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
                            settings=settings_words(dict(scored.table.settings)) if scored else "",
                            chart=score_chart(scored), next_first=next_first(game),
-                           form=forms.stamp(forms.ChangeForm(), game.version))
+                           form=forms.EmptyForm())                    # its form token (the version is written out)
 
 
 ROWS = Recent(4096)         # a scoreboard row's HTML: a hand's row stays the same while later hands are added
