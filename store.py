@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterator
@@ -47,10 +48,7 @@ def migrate(path: str) -> None:
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction that holds the write lock from its first read (BEGIN IMMEDIATE),
     so what is checked is what is written. Raises Busy when the lock can't be had in time."""
-    try:
-        db.conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as error:
-        raise Busy() from error
+    begin_immediate(db)
     try:
         yield db
     except BaseException:
@@ -61,6 +59,28 @@ def writing(db: Database) -> Iterator[Database]:
     except sqlite3.OperationalError as error:
         db.rollback()
         raise Busy() from error
+
+
+def begin_immediate(db: Database) -> None:
+    """BEGIN IMMEDIATE, waiting for another writer in short steps (SQLite's own wait sleeps a
+    millisecond or more at a time, longer than most of our write transactions last); Busy after
+    the busy timeout."""
+    deadline, pause = time.monotonic() + BUSY_TIMEOUT_MS / 1000, 0.0002
+    db.conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            try:
+                db.conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise
+                if time.monotonic() > deadline:
+                    raise Busy() from error
+            time.sleep(pause)
+            pause = min(pause * 1.5, 0.01)
+    finally:
+        db.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 @contextmanager

@@ -92,6 +92,32 @@ def test_a_database_locked_too_long_keeps_what_was_typed_and_stores_nothing(app,
     assert client.post(url, data=hidden_fields(response.get_data(as_text=True)) | form_data("pitch", PITCH_HAND)).status_code == 302
 
 
+def test_a_write_waits_for_another_writer_and_goes_ahead_once_it_is_done(tmp_path):
+    """The wait for the write lock is ours (short steps, not SQLite's millisecond sleeps): it waits
+    while another connection writes, goes ahead when that one commits, and keeps SQLite's own wait
+    for every other statement."""
+    import threading
+    path = str(tmp_path / "w.db")
+    store.migrate(path)
+    other = sqlite3.connect(path, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    threading.Timer(0.05, other.commit).start()                    # the other writer finishes soon
+    mine = store.connect(path)
+    with store.writing(mine):
+        assert mine.conn.in_transaction
+    assert mine.execute("PRAGMA busy_timeout").fetchone()[0] == store.BUSY_TIMEOUT_MS
+    other.close()
+
+
+def test_a_write_that_fails_for_another_reason_fails_at_once(tmp_path):
+    path = str(tmp_path / "w.db")
+    store.migrate(path)
+    mine = store.connect(path)
+    mine.conn.execute("BEGIN")                                      # already in a transaction
+    with pytest.raises(sqlite3.OperationalError, match="within a transaction"):
+        store.begin_immediate(mine)
+
+
 # --- headers ---------------------------------------------------------------------------------------
 
 def test_pages_carry_a_strict_content_security_policy_and_a_safe_session_cookie(tmp_path):
