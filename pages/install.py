@@ -2,8 +2,9 @@
 service worker (served from the root so it looks after every page)."""
 from __future__ import annotations
 
-from flask import Response, current_app, jsonify, render_template, send_from_directory, url_for
+from flask import Response, current_app, jsonify, render_template, request, send_from_directory, url_for
 
+import i18n
 from i18n import _
 
 from . import bp
@@ -29,8 +30,28 @@ def service_worker():
     version = current_app.jinja_env.globals["asset_version"]
     precache = [url_for("static", filename="app.css", v=version), url_for("static", filename="app.js", v=version),
                 *(url_for("static", filename=name) for name, _, _ in ICONS), url_for("scorepad.manifest")]
-    body = render_template("sw.js", version=version, precache=precache)
+    body = render_template("sw.js", version=version, precache=precache, words=offline_words())
     return Response(body, mimetype="application/javascript", headers={"Cache-Control": "no-cache"})
+
+
+def offline_words() -> dict[str, dict[str, str]]:
+    """What the service worker says on a page it shows offline, in every language: a phone keeps
+    one service worker, and it speaks each page's own language."""
+    said = {}
+    chosen = request.environ.get(i18n.KEY)
+    for code in i18n.LANGUAGES:
+        request.environ[i18n.KEY] = code
+        said[code] = {
+            "conflict": _("A hand saved on this phone at %(time)s was not stored: %(reason)s", time="%(time)s",
+                          reason="%(reason)s"),
+            "again": _("Check it and save again"),
+            "waiting": _("A hand saved on this phone at %(time)s is waiting to send.", time="%(time)s"),
+            "offline": _("Offline - last updated %(time)s", time="%(time)s"),
+            "title": _("Offline"),
+            "unreached": _("Scorepad can't be reached and this page was not opened here before."),
+            "changed": _("the game changed meanwhile.")}
+    request.environ[i18n.KEY] = chosen
+    return said
 
 
 @bp.get("/favicon.ico")

@@ -4,16 +4,12 @@
 "use strict";
 var ASSETS = "scorepad-assets-{{ version }}", PAGES = "scorepad-pages", OUTBOX = "scorepad-outbox";
 var PRECACHE = {{ precache|tojson }};
-// Words in the language of the page that fetched this script (the server writes them).
-var LANG = {{ lang()|tojson }}, SAY = {{ {
-  "conflict": _("A hand saved on this phone at %(time)s was not stored: %(reason)s", time="%(time)s", reason="%(reason)s"),
-  "again": _("Check it and save again"),
-  "waiting": _("A hand saved on this phone at %(time)s is waiting to send.", time="%(time)s"),
-  "offline": _("Offline - last updated %(time)s", time="%(time)s"),
-  "title": _("Offline"),
-  "unreached": _("Scorepad can't be reached and this page was not opened here before."),
-  "changed": _("the game changed meanwhile."),
-}|tojson }};
+// Words in every language (the server writes them); each page shown is spoken to in its own.
+var WORDS = {{ words|tojson }}, LANG = {{ lang()|tojson }}, SAY = WORDS[LANG];
+function speak(page) {
+  var found = /<html lang="(\w+)"/.exec(page);
+  if (found && WORDS[found[1]]) { LANG = found[1]; SAY = WORDS[LANG]; }
+}
 function say(text, values) {
   return text.replace(/%\((\w+)\)s/g, function (all, name) { return name in values ? values[name] : all; });
 }
@@ -69,6 +65,7 @@ function notice(items, game) {
 
 function withNotes(response, game, offlineSince) {
   return Promise.all([response.text(), waiting()]).then(function (both) {
+    speak(both[0]);
     var note = (offlineSince ? '<p class="flash" role="status">' + words(say(SAY.offline, {time: clock(offlineSince)})) + '</p>' : "")
       + notice(both[1], game);
     return new Response(both[0].replace("<main>", "<main>" + note), {headers: {"Content-Type": "text/html; charset=utf-8"}});

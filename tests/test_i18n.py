@@ -322,3 +322,12 @@ def test_every_pashto_page_with_its_css_and_js_stays_within_10_kb_gzipped(client
     client.set_cookie("lang", "ps")
     heavy = {url: packed for url in urls for _raw, packed in [page_weight.weigh(client, url)] if packed > 10 * 1024}
     assert not heavy
+
+
+def test_the_service_worker_speaks_each_kept_page_in_its_own_language(client):
+    """A phone keeps one service worker whichever language fetched it: it carries the offline words
+    of both languages and picks them by the `lang` of the page it shows."""
+    script = client.get("/sw.js").get_data(as_text=True)
+    words = json.loads(re.search(r"var WORDS = (\{.*?\}\}), LANG", script).group(1))
+    assert words["en"]["title"] == "Offline" and words["ps"]["title"] == "آفلاین"
+    assert "%(time)s" in words["ps"]["offline"] and '<html lang="(\\w+)"' in script
