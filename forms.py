@@ -23,6 +23,7 @@ from i18n import _, comma, digits, words
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.back_alley import BOARD, BOARD_WORDS
 from rules_engine.core import PASS, bidding_order
+from rules_engine.pitch import POINT_NAMES
 from rules_engine.record import MAX_NAME
 from rules_engine.words import say
 
@@ -345,12 +346,8 @@ def result_fields(scored: ScoredGame) -> dict[str, Field]:
 
 
 def point_label(point: str) -> str:
-    """High, Low, Jack or Game, in the page's language."""
-    return POINT_LABELS[point]()
-
-
-POINT_LABELS = {"high": lambda: _("High"), "low": lambda: _("Low"), "jack": lambda: _("Jack"),
-                "game": lambda: _("Game")}
+    """High, Low, Jack or Game (the engine's names), in the page's language."""
+    return words(POINT_NAMES[point])
 
 
 def hand_form(scored: ScoredGame, step: str) -> FlaskForm:

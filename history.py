@@ -33,23 +33,19 @@ def gin_word(value: Any) -> str:
     return str(GIN_WORDS[value]) if value in GIN_WORDS else _("none") if not value else str(value)
 
 
+HAND_DID = {      # each action as the history stores it, said whole of a hand ("hand 3 recorded")
+    "recorded": lazy_gettext("hand %(number)s recorded"), "edited": lazy_gettext("hand %(number)s edited"),
+    "deleted": lazy_gettext("hand %(number)s deleted"), "restored": lazy_gettext("hand %(number)s restored"),
+    "undone": lazy_gettext("hand %(number)s undone"), "bids": lazy_gettext("hand %(number)s bids"),
+    "bids cleared": lazy_gettext("hand %(number)s bids cleared")}
+
+
 def hand_did(number: int, action: str) -> str:
-    """"hand 3 recorded": what a change did to a hand, said whole (the action as the history stores it)."""
-    if action == "recorded":
-        return _("hand %(number)s recorded", number=number)
-    if action == "edited":
-        return _("hand %(number)s edited", number=number)
-    if action == "deleted":
-        return _("hand %(number)s deleted", number=number)
-    if action == "restored":
-        return _("hand %(number)s restored", number=number)
-    if action == "undone":
-        return _("hand %(number)s undone", number=number)
-    if action == "bids":
-        return _("hand %(number)s bids", number=number)
-    if action == "bids cleared":
-        return _("hand %(number)s bids cleared", number=number)
-    return _("hand %(number)s %(action)s", number=number, action=action)       # not written by this version
+    """"hand 3 recorded": what a change did to a hand, said whole."""
+    said = HAND_DID.get(action)
+    if said is None:                                                 # an action not written by this version
+        return _("hand %(number)s %(action)s", number=number, action=action)
+    return str(said) % {"number": digits(number)}
 
 
 def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:

@@ -3,18 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext
 from markupsafe import Markup, escape
 
-from i18n import _, as_the_page, comma, digits, isolate, n_, semicolon, signed_number
+from i18n import _, as_the_page, comma, digits, isolate, n_, semicolon, signed_number, words
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team_multiplier
 from rules_engine.gin3 import knock_undercut
-from rules_engine.core import bidding_order
-
-BOARD_SAID = {1: lazy_gettext("board"), 2: lazy_gettext("double board"), 3: lazy_gettext("triple board"),
-              4: lazy_gettext("quadruple board")}          # BOARD_WORDS as a page says them
-
 
 def said(sentence: str, **params: Any) -> Markup:
     """A sentence already through `_` (without params) as safe HTML: its own words escaped, then
@@ -45,7 +39,7 @@ def team_bid_said(bids: list[Any], dealer: int, team: int) -> str:
     """A team's bid as a page says it: a number, "pass" or a board word."""
     multiplier = team_multiplier(tuple(bids), dealer, team)
     if multiplier:
-        return str(BOARD_SAID.get(multiplier, BOARD_WORDS[multiplier]))
+        return words(BOARD_WORDS[multiplier])
     numbers = [bid for bid in (bids[team], bids[team + 2]) if isinstance(bid, int)]
     return digits(sum(numbers)) if numbers else _("pass")
 
@@ -95,14 +89,9 @@ def points_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) ->
     if sentence is None:                # a game whose verb this page does not know: the engine's word
         sentence = _("%(dealer)s deals; %(bidder)s %(verb)s %(bid)s")
     words = said(sentence, dealer=table.name(dealer), bidder=table.name(bidder), verb=game.bid_verb, bid=bid)
-    # Whether the dealer stole the bid is not among the engine's facts. The rules (Pitch): the dealer
-    # may take the bid by matching the high bid, and everyone before the dealer must bid higher than
-    # the bids before them - so it was a steal exactly when the pitcher is the dealer and another
-    # player bid the same number (that player held the high bid until the dealer matched it).
-    if game.dealer_may_steal and bidder == dealer:
-        matched = [seat for seat in bidding_order(dealer, table.size) if seat != dealer and raw["bids"][seat] == bid]
-        if matched:
-            words += said(_(" (stolen from %(player)s)"), player=table.name(matched[0]))
+    stolen_from = game.stolen_from(table, dealer, raw["bids"]) if bidder == dealer else None
+    if stolen_from is not None:
+        words += said(_(" (stolen from %(player)s)"), player=table.name(stolen_from))
     # Set back: the pitcher's side lost its bid (a side that made its bid never scores below 1).
     if hand.points[game.side_of(table, bidder)] < 0:
         words += said(_(", set"))
@@ -175,8 +164,8 @@ def back_alley_lead(scored: ScoredGame, bids: list[Any]) -> str:
     """Who leads and what each board claim is worth, once the bids are in."""
     dealer, table = scored.state.dealer, scored.table
     seat = leader(tuple(bids), dealer)
-    words = [] if seat is None else [_("%(player)s leads", player=table.name(seat))]
+    parts = [] if seat is None else [_("%(player)s leads", player=table.name(seat))]
     for claimer, multiplier in board_multipliers(tuple(bids), dealer).items():
-        words.append(_("%(player)s: %(board)s (x%(times)s)", player=table.name(claimer),
-                       board=str(BOARD_SAID.get(multiplier, BOARD_WORDS[multiplier])), times=multiplier))
-    return semicolon().join(words)
+        parts.append(_("%(player)s: %(board)s (x%(times)s)", player=table.name(claimer),
+                       board=words(BOARD_WORDS[multiplier]), times=multiplier))
+    return semicolon().join(parts)

@@ -182,14 +182,21 @@ def save_hand(game_id: str):
     refused = cannot_record(game)
     if refused:
         return refused
-    step = next_step(game, step)
+    step, form, number, checked = posted_hand(game)
+    if checked is not None:
+        return store_new_hand(game, number, step, *checked)
+    return new_hand_page(game, None, form, step)
+
+
+def posted_hand(game: Game) -> tuple[str, Any, int, tuple[dict[str, Any], ScoredGame] | None]:
+    """The posted hand form read against `game` as it is now: (step, form, the hand's number, and
+    the hand with the game scored after it when the form is valid and the rules accept it, else None)."""
+    step = next_step(game, request.form.get("step", ""))
     form = forms.hand_form(game.scored, step)
     number = len(game.hands) + 1
-    if form.validate_on_submit():
-        checked = checked_hand(form, game.scored, game.record, number, step, game.pending)
-        if checked is not None:
-            return store_new_hand(game, number, step, *checked)
-    return new_hand_page(game, None, form, step)
+    if not form.validate_on_submit():
+        return step, form, number, None
+    return step, form, number, checked_hand(form, game.scored, game.record, number, step, game.pending)
 
 
 def prepared_hand(game_id: str) -> tuple[Game, int, str, dict[str, Any], ScoredGame] | None:
@@ -201,12 +208,7 @@ def prepared_hand(game_id: str) -> tuple[Game, int, str, dict[str, Any], ScoredG
     if forms.sent_number(request.form.get("version")) != game.version or game.problem is not None \
             or game.scored.finished:
         return None
-    step = next_step(game, request.form.get("step", ""))
-    form = forms.hand_form(game.scored, step)
-    number = len(game.hands) + 1
-    if not form.validate_on_submit():
-        return None
-    checked = checked_hand(form, game.scored, game.record, number, step, game.pending)
+    step, _form, number, checked = posted_hand(game)
     return None if checked is None else (game, number, step, *checked)
 
 

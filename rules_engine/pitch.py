@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .base import Game
 from .core import (PASS, SETTINGS, Kind, Outcome, RuleError, Setting, State, Table, add, bidding_order,
@@ -112,6 +112,16 @@ class Pitch(Game):
             return None
         return say("{who}'s bid of {bid} must be higher than {bidder}'s {high}",
                    who=table.name(seat), bid=bid, bidder=table.name(earlier.bidder), high=earlier.bid)
+
+    def stolen_from(self, table: Table, dealer: int, bids: Sequence[Any]) -> int | None:
+        """The seat whose high bid the dealer took by matching it, or None. The dealer may take the
+        bid by matching the high bid, and everyone before the dealer must bid higher than the bids
+        before them - so it was a steal exactly when the dealer pitched and another player bid the
+        same number (that player held the high bid until the dealer matched it)."""
+        if not self.dealer_may_steal or not is_whole(bids[dealer]):
+            return None
+        return next((seat for seat in bidding_order(dealer, table.size)
+                     if seat != dealer and bids[seat] == bids[dealer]), None)
 
     def auction_so_far(self, table: Table, state: State, bids: Mapping[int, Any]) -> Auction:
         auction = Auction(None, 0)

@@ -161,25 +161,35 @@ def every_page(page, server):  # noqa: F811
             f"/games/{hell}", f"/games/{hell}/hands/new", "/players", "/no-such-page"]
 
 
-@pytest.mark.parametrize("colours", ["light", "dark"])
-def test_every_page_has_thumb_sized_controls_fits_the_phone_and_passes_axe(browser, server, colours):  # noqa: F811
-    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True, bypass_csp=True,
-                                  color_scheme=colours)
+def phone_problems(page) -> list[str]:
+    """What a page at 360 px must not have: controls under 44 px, axe violations, sideways scroll."""
+    page.evaluate(AXE)
+    found = page.evaluate(SMALL_CONTROLS) + page.evaluate(AXE_RUN)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > SMALL_PHONE["width"]:
+        found.append(f"scrolls sideways: {width}px")
+    return found
+
+
+def problems_on_every_page(browser, server, look, **phone) -> dict[str, list[str]]:  # noqa: F811
+    """`look(page)` on one of every page at 360 px (a phone with `phone` settings): url -> problems."""
+    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True, bypass_csp=True, **phone)
     page = context.new_page()
     problems = {}
     try:
         for url in every_page(page, server):
             page.goto(server + url)
-            page.evaluate(AXE)
-            found = page.evaluate(SMALL_CONTROLS) + page.evaluate(AXE_RUN)
-            width = page.evaluate("document.documentElement.scrollWidth")
-            if width > SMALL_PHONE["width"]:
-                found.append(f"scrolls sideways: {width}px")
+            found = look(page)
             if found:
                 problems[url] = found
     finally:
         context.close()
-    assert problems == {}
+    return problems
+
+
+@pytest.mark.parametrize("colours", ["light", "dark"])
+def test_every_page_has_thumb_sized_controls_fits_the_phone_and_passes_axe(browser, server, colours):  # noqa: F811
+    assert problems_on_every_page(browser, server, phone_problems, color_scheme=colours) == {}
 
 
 def test_filling_game_from_the_calculator_keeps_what_was_already_tapped(table, server):  # noqa: F811

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_browser import browser, server  # noqa: F401  (fixtures)
-from test_browser_pages import AXE, AXE_RUN, SMALL_CONTROLS, SMALL_PHONE, every_page
+from test_browser_pages import SMALL_PHONE, phone_problems, problems_on_every_page
 
 PASHTO_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 # Words a Pashto page may show in Latin letters: game names, the app's name, file formats, the
@@ -37,19 +37,18 @@ def english_left(page) -> list[str]:
     return sorted({word for word in re.findall(r"[A-Za-z][A-Za-z']*", shown) if word not in KEPT | NAMES})
 
 
-def check(page, server):  # noqa: F811
-    """What every Pashto page must be: right to left, in Pashto, fitting the phone, accessible."""
-    expect(page.locator("html")).to_have_attribute("dir", "rtl")
-    expect(page.locator("html")).to_have_attribute("lang", "ps")
-    page.evaluate(AXE)
-    problems = page.evaluate(AXE_RUN) + page.evaluate(SMALL_CONTROLS)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    if width > SMALL_PHONE["width"]:
-        problems.append(f"scrolls sideways: {width}px")
+def pashto_problems(page) -> list[str]:
+    """What a Pashto page must not be: left to right, in another language, too wide, inaccessible,
+    or with English words left on it."""
+    direction = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+    problems = [] if direction == ["ps", "rtl"] else [f"lang and dir: {direction}"]
+    problems += phone_problems(page)
     leftover = english_left(page)
-    if leftover:
-        problems.append(f"English left: {leftover}")
-    assert problems == [], page.url
+    return problems + ([f"English left: {leftover}"] if leftover else [])
+
+
+def check(page):
+    assert pashto_problems(page) == [], page.url
 
 
 def tap(page, fieldset, value):
@@ -63,7 +62,7 @@ def submit(page):
 
 def start(page, server, game, players, settings=None):  # noqa: F811
     page.goto(f"{server}/games/new/{game}")
-    check(page, server)
+    check(page)
     for seat, name in enumerate(players):
         page.fill(f"#player_{seat}", name)
     for name, value in (settings or {}).items():
@@ -79,51 +78,51 @@ def totals(page) -> list[str]:
 def test_a_whole_oh_hell_game_in_pashto(phone, server):  # noqa: F811
     """Three players, at most 2 cards going up: hands of 1 and 2 cards, typed in Pashto digits."""
     start(phone, server, "oh_hell", ["Ann", "احمد", "Cy"], {"max_cards": "۲"})
-    check(phone, server)
+    check(phone)
     expect(phone.locator(".banner")).to_contain_text(pashto(1))
     hands = [({0: 1, 1: 0, 2: 0}, {0: 1, 1: 0, 2: 0}), ({1: 1, 2: 0, 0: 0}, {1: 1, 2: 1, 0: 0})]
     for number, (bids, tricks) in enumerate(hands, start=1):
         phone.locator("main a.button.wide").first.click()           # enter the bids
         expect(phone.locator("h1")).to_contain_text(pashto(number))
-        check(phone, server)
+        check(phone)
         for seat, bid in bids.items():
             tap(phone, f"bid_{seat}", bid)
         submit(phone)
         expect(phone.locator("fieldset[data-name='tricks_0']")).to_be_visible()
-        check(phone, server)
+        check(phone)
         for seat, took in tricks.items():
             tap(phone, f"tricks_{seat}", took)
         submit(phone)
         expect(phone.locator(".banner, .sides")).not_to_have_count(0)
     # Ann 11 + 10 = 21, Ahmad 10 + 11 = 21, Cy 10 + 0 (bid 0, took 1: missed) = 10, in Pashto digits
     expect(phone.locator(".sides b")).to_have_text([pashto(21), pashto(21), pashto(10)])
-    check(phone, server)
+    check(phone)
     phone.locator("a[href$='/hands/2']").first.click()                # how hand 2 scored, in Pashto
     expect(phone.locator("h1")).to_contain_text(pashto(2))
-    check(phone, server)
+    check(phone)
 
 
 def test_a_gin_game_in_pashto_with_deadwood_typed_in_pashto_digits(phone, server):  # noqa: F811
     start(phone, server, "gin3", ["Ann", "Ben", "ملالۍ"])
-    check(phone, server)
+    check(phone)
     phone.locator("main a.button.wide").first.click()
-    check(phone, server)
+    check(phone)
     tap(phone, "result", "knock")
     tap(phone, "knocker", "box")
     phone.fill("#deadwood_box", "۶")                                   # Ann in the box knocks with 6
     phone.fill("#deadwood_team", "۳۹")                                 # the team had 39
     submit(phone)
     expect(phone.locator(".sides b")).to_have_text([pashto(33), pashto(0), pashto(0)])
-    check(phone, server)
+    check(phone)
     phone.locator("main a.button.wide").first.click()
     tap(phone, "result", "gin")
     tap(phone, "knocker", "box")
     phone.fill("#deadwood_team", "۹۰")                                 # Ann goes gin: 90 + 25 for gin
     submit(phone)
     expect(phone.locator(".sides b").first).to_have_text(re.compile(f"^[{PASHTO_DIGITS}]+$"))
-    check(phone, server)
+    check(phone)
     phone.goto(phone.url + "/history")
-    check(phone, server)
+    check(phone)
 
 
 TOFU = """letters => {
@@ -142,17 +141,5 @@ def test_pashto_letters_have_glyphs_in_the_pages_fonts(phone, server):  # noqa: 
 
 
 def test_every_kind_of_page_in_pashto(browser, server):  # noqa: F811
-    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True, locale="ps-AF",
-                                  bypass_csp=True)
-    page = context.new_page()
-    problems = {}
-    try:
-        for url in every_page(page, server):
-            page.goto(server + url)
-            try:
-                check(page, server)
-            except AssertionError as failed:
-                problems[url] = str(failed).split("\n")[1][:300]
-    finally:
-        context.close()
+    problems = problems_on_every_page(browser, server, pashto_problems, locale="ps-AF")
     assert problems == {}, "\n".join(f"{url}: {problem}" for url, problem in problems.items())

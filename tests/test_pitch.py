@@ -176,3 +176,19 @@ def test_bid_choices_follow_the_dealer():
     game = play([], first_dealer=2)
     assert game.bid_choices(0) == {"0": ["pass", 1, 2, 3, 4]}
     assert game.bid_choices(2)["0"] == [2, 3, 4]
+
+
+@pytest.mark.parametrize("game, dealer, bids, stolen_from", [
+    # three players, Ann deals: Ben, then Cy, then Ann may match the high bid
+    ("pitch", 0, [2, 2, "pass"], 1),            # Ann matches Ben's 2: stolen from Ben
+    ("pitch", 0, [3, "pass", 3], 2),            # Ann matches Cy's 3
+    ("pitch", 0, [3, 2, "pass"], None),         # Ann bids over Ben: no steal
+    ("pitch", 0, [2, "pass", "pass"], None),    # everyone else passed: Ann had to bid
+    ("pitch", 0, ["pass", 2, "pass"], None),    # the dealer passed
+    ("smear", 0, [2, 2, "pass", "pass"], None),  # Smear's dealer may not steal (Pitch: from Ben)
+])
+def test_a_steal_is_the_dealer_matching_the_high_bid(game, dealer, bids, stolen_from):
+    from rules_engine import GAMES
+    from rules_engine.core import Table
+    players = ("Ann", "Ben", "Cy", "Dee")[:len(bids)]
+    assert GAMES[game].stolen_from(Table(game, players, {}, dealer), dealer, bids) == stolen_from
