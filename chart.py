@@ -1,9 +1,10 @@
-"""The score chart: each side's running total hand by hand, as a small inline SVG drawn on the server.
+"""The score chart: each side's running total hand by hand, an SVG picture drawn on the server.
 
-Pure (no engine, no request needed): sides and totals in, SVG markup out, its words and digits
-in the page's language through i18n (English outside a request). Readable in black and white, since
-each side has its own dash pattern and its own marker shape besides its colour; no `style=`
-attributes (the Content-Security-Policy forbids inline style), only SVG presentation attributes."""
+The scoreboard shows it as an image inside a folded "Chart" (loaded only when it is opened or
+printed), its alternative text a sentence with the final totals. Pure (no engine, no request
+needed): sides and totals in, SVG out, its words and digits in the page's language through i18n
+(English outside a request). Readable in black and white, since each side has its own dash
+pattern and its own marker shape besides its colour; only SVG presentation attributes, no styles."""
 from __future__ import annotations
 
 import functools
@@ -156,31 +157,51 @@ def legend_words(sides: Sequence[str]) -> list[str]:
               markers=str(MARKER_WORDS[side_look(i)[2]])) for i, side in enumerate(sides)]
 
 
-def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: str | None = None) -> str:
-    """SVG markup of each side's running total after every hand (`totals[h][side]`), from 0 at the start.
+def series_of(count: int, totals: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Each side's running totals, starting with 0."""
+    columns = list(zip(*totals))[:count] if totals else [()] * count
+    return [[0, *map(int, column)] for column in columns]
+
+
+def chart_height(sides: int) -> int:
+    """The picture's height in viewBox units, with its legend (two columns from three sides on)."""
+    return TOP + PLOT_HEIGHT + AXIS_ROOM + -(-sides // legend_columns(sides)) * LEGEND_ROW + 4
+
+
+def legend_columns(sides: int) -> int:
+    return 1 if sides <= 2 else 2
+
+
+def chart_label(sides: Sequence[str], hands: int, final: Sequence[int]) -> str:
+    """What the chart of `hands` hands ending on the `final` totals shows, in a sentence: its alternative text."""
+    title = _("Running totals")
+    if not hands:
+        return _("%(title)s: a line per side over %(hands)s hands. No hands yet.", title=title, hands=hands)
+    totals = comma().join(_("%(side)s %(total)s", side=side, total=int(final[i])) for i, side in enumerate(sides))
+    return n_("%(title)s: a line per side over %(hands)s hand. Final totals: %(totals)s.",
+              "%(title)s: a line per side over %(hands)s hands. Final totals: %(totals)s.", hands,
+              title=title, hands=hands, totals=totals)
+
+
+def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
+    """An SVG document of each side's running total after every hand (`totals[h][side]`), from 0 at
+    the start, on a white card (it is shown as an image, the same in a light or dark page).
 
     Axes with a few labelled totals (0 marked when totals go negative) and hand numbers; one line
     per side, each with its own dash pattern and marker; a legend; a <title> and an aria-label that
-    gives the final totals, so a screen reader hears what the picture shows."""
-    title = _("Running totals") if title is None else title
+    give the final totals, like the image's alternative text."""
     count = len(sides)
-    columns = list(zip(*totals))[:count] if totals else [()] * count      # each side's totals
-    series = [[0, *map(int, column)] for column in columns]
+    series = series_of(count, totals)
     scale = scale_for(series)
     shown = thin(len(series[0]) if series else 1)
     marked = [shown[i] for i in thin(len(shown), MOST_MARKERS)]
-    legend_columns = 1 if count <= 2 else 2
-    legend_rows = -(-count // legend_columns)
-    height = TOP + PLOT_HEIGHT + AXIS_ROOM + legend_rows * LEGEND_ROW + 4
-    final = comma().join(_("%(side)s %(total)s", side=side, total=series[i][-1]) for i, side in enumerate(sides))
+    height = chart_height(count)
+    label = escape(chart_label(sides, len(totals), totals[-1] if totals else []))
     hands = scale.hands
-    label = (n_("%(title)s: a line per side over %(hands)s hand. Final totals: %(totals)s.",
-                "%(title)s: a line per side over %(hands)s hands. Final totals: %(totals)s.", hands,
-                title=title, hands=hands, totals=final) if hands
-             else _("%(title)s: a line per side over %(hands)s hands. No hands yet.", title=title, hands=hands))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
-           f'aria-label="{escape(label)}" font-size="11" direction="ltr" class="score-chart">',
-           f"<title>{escape(label)}</title>"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
+           f'height="{height}" role="img" aria-label="{label}" font-size="11" direction="ltr" '
+           f'font-family="system-ui,sans-serif">',
+           f'<title>{label}</title><rect width="{WIDTH}" height="{height}" fill="#fff"/>']
     bottom = TOP + PLOT_HEIGHT
     # totals: a grid line and a label every step, the zero line darker
     for total in range(scale.low, scale.high + 1, scale.step):
@@ -204,11 +225,12 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], title: st
         out.append(f'<g aria-hidden="true">{line(colour, dash, points)}'
                    + markers(colour, shape, [(scale.x(h), scale.y(series[i][h])) for h in marked]) + "</g>")
     # the legend: a sample of each side's line and marker, and its name
-    column_width = (WIDTH - LEFT) / legend_columns
+    columns = legend_columns(count)
+    column_width = (WIDTH - LEFT) / columns
     for i, side in enumerate(sides):
         colour, dash, shape = side_look(i)
-        x = LEFT + (i % legend_columns) * column_width
-        y = bottom + AXIS_ROOM + (i // legend_columns) * LEGEND_ROW + 8
+        x = LEFT + (i % columns) * column_width
+        y = bottom + AXIS_ROOM + (i // columns) * LEGEND_ROW + 8
         out.append(f'<g>{line(colour, dash, f"{number(x)},{y} {number(x + 28)},{y}")}'
                    + markers(colour, shape, [(x + 14, y)])
                    + f'<text x="{number(x + 34)}" y="{y}" dy="4" fill="{INK}">{escape(shorten(side))}</text></g>')

@@ -181,10 +181,10 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
             body = rendered.get_data(as_text=True)
             if token is not None:
                 body = body.replace(token, TOKEN)
-            kept = KeptPage(body.encode().split(TOKEN.encode()))
+            kept = KeptPage(body.encode().split(TOKEN.encode()), rendered.content_type)
             PAGES.put(key, kept)
         token = form_token().encode() if len(kept.pieces) > 1 else b""
-        response = Response(status=200, mimetype="text/html")
+        response = Response(status=200, content_type=kept.content_type)
         if "gzip" in request.headers.get("Accept-Encoding", ""):
             response.set_data(kept.gzipped(token))
             response.headers["Content-Encoding"] = "gzip"
@@ -204,8 +204,9 @@ class KeptPage:
     """A rendered page cut at its form tokens, each piece deflated once: a browser's copy is the
     pieces with its own token between them (as stored deflate blocks), so nothing is compressed per request."""
 
-    def __init__(self, pieces: list[bytes]) -> None:
+    def __init__(self, pieces: list[bytes], content_type: str = "text/html; charset=utf-8") -> None:
         self.pieces = pieces
+        self.content_type = content_type
         self.deflated: list[bytes] | None = None          # on the first request that takes gzip
         self.size = sum(map(len, pieces))
 

@@ -7,7 +7,7 @@ import hmac
 import secrets
 from typing import Any
 
-from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 import access
@@ -279,7 +279,7 @@ def scoreboard(game_id: str):
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
                            settings=settings_words(dict(scored.table.settings)) if scored else "",
-                           chart=score_chart(scored), next_first=next_first(game),
+                           chart=chart_image(scored), next_first=next_first(game),
                            form=forms.EmptyForm())                    # its form token (the version is written out)
 
 
@@ -308,11 +308,23 @@ def next_first(game) -> str:
     return game.scored.table.name(passed_on(game.record, game.scored)["first_dealer"])
 
 
-def score_chart(scored) -> Markup | None:
-    """The chart of every side's running total, hand by hand (None before the first hand)."""
+def chart_image(scored) -> dict[str, Any] | None:
+    """The scoreboard's image of the chart: its alternative text and height (None before the first hand)."""
     if scored is None or not scored.hands:
         return None
-    return Markup(chart.score_chart(scored.sides, [hand.totals for hand in scored.hands]))    # chart escapes names
+    return {"label": chart.chart_label(scored.sides, len(scored.hands), scored.hands[-1].totals),
+            "height": chart.chart_height(len(scored.sides))}
+
+
+@bp.get("/games/<game_id>/chart.svg")
+@cached_page
+def chart_picture(game_id: str):
+    """The chart of every side's running total, hand by hand, as an SVG picture."""
+    scored = load(game_id).scored
+    if scored is None or not scored.hands:
+        abort(404)
+    return Response(chart.score_chart(scored.sides, [hand.totals for hand in scored.hands]),
+                    mimetype="image/svg+xml")
 
 
 @bp.get("/games/<game_id>/version")

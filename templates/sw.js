@@ -13,7 +13,8 @@ function speak(page) {
 function say(text, values) {
   return text.replace(/%\((\w+)\)s/g, function (all, name) { return name in values ? values[name] : all; });
 }
-var GAME_PAGE = /^\/games\/[\w-]{16,}(\/hands\/new|\/tv)?$/, HAND_POST = /^\/games\/([\w-]{16,})\/hands\/new$/;
+var GAME_PAGE = /^\/games\/[\w-]{16,}(\/hands\/new|\/tv)?$/, HAND_POST = /^\/games\/([\w-]{16,})\/hands\/new$/,
+    CHART = /^\/games\/[\w-]{16,}\/chart\.svg$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(ASSETS).then(function (cache) { return cache.addAll(PRECACHE); })
@@ -98,6 +99,20 @@ function gamePage(request, url) {
   });
 }
 
+// A game's chart: from the server when it answers (kept for later), else the last one kept.
+function chartPicture(request, url) {
+  return fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(PAGES).then(function (cache) { cache.put(url.pathname, copy); });
+    }
+    return response;
+  }, function () {
+    return caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
+      .then(function (kept) { return kept || Response.error(); });
+  });
+}
+
 // A hand form sent while the server can't be reached: kept on the phone, sent later.
 function handPost(request, url) {
   var copy = request.clone();
@@ -166,6 +181,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
   } else if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
     event.respondWith(gamePage(request, url));
+  } else if (CHART.test(url.pathname)) {
+    event.respondWith(chartPicture(request, url));
   } else if (/\/version$/.test(url.pathname)) {
     event.respondWith(fetch(request).then(function (response) { flush(); return response; }));
   }

@@ -111,6 +111,25 @@ def test_offline_the_scoreboard_shows_and_a_hand_saved_is_sent_exactly_once(phon
     expect(phone.locator("main")).not_to_contain_text("waiting to send")
 
 
+def test_offline_the_chart_last_seen_still_opens(phone, server):
+    game_url = start_pitch(phone, server)
+    phone.reload()                                          # now looked after by the service worker
+    phone.get_by_role("link", name="Record hand 1").click()
+    tap(phone, "bid_1", 3)
+    for point, side in (("high", 1), ("low", 1), ("jack", 0), ("game", 1)):
+        tap(phone, point, side)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"])
+    phone.get_by_text("Chart of the running totals").click()
+    phone.wait_for_function("document.querySelector('details.chart img').naturalWidth > 0")
+    server.stop()
+    phone.goto(game_url)
+    expect(phone.locator("main")).to_contain_text("Offline - last updated")
+    phone.get_by_text("Chart of the running totals").click()
+    phone.wait_for_function("document.querySelector('details.chart img').naturalWidth > 0")
+    server.start()
+
+
 def test_the_screen_is_kept_awake_while_asked_and_let_go_after(browser, server):  # noqa: F811
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     context.add_init_script("""

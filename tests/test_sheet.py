@@ -131,15 +131,35 @@ def test_the_scoreboard_folds_the_chart_away_and_prints_it(client):
     page = text(client.get(f"/games/{game_id}"))
     folded = re.search(r'<details class="chart">(.*?)</details>', page, re.S)
     assert folded and "<summary>Chart of the running totals</summary>" in folded.group(1)
-    assert "Final totals: Ann 7, Ben 6, Cy -1." in folded.group(1) and "<details class=\"chart\" open" not in page
+    assert "<details class=\"chart\" open" not in page
+    image = re.search(r'<img src="([^"]+)" alt="([^"]+)" width="340" height="(\d+)" loading="lazy"', folded.group(1))
+    assert image.group(2) == "Running totals: a line per side over 7 hands. Final totals: Ann 7, Ben 6, Cy -1."
+    picture = client.get(image.group(1).replace("&amp;", "&"))
+    assert picture.status_code == 200 and picture.mimetype == "image/svg+xml"
+    svg = text(picture)
+    assert f'aria-label="{image.group(2)}"' in svg and f'viewBox="0 0 340 {image.group(3)}"' in svg
+    scored = score(example("pitch-to-7"))
+    assert svg == chart.score_chart(scored.sides, [hand.totals for hand in scored.hands])
     with client.get("/static/app.css") as response:
         css = text(response)
     assert re.search(r"@media print\{[^@]*details\.chart>\*,details\.chart::details-content\{display:block", css)
     empty = imported(client, record("pitch", ["Ann", "Ben", "Cy"]))
     assert "<details class=\"chart\"" not in text(client.get(f"/games/{empty}"))     # nothing to draw yet
+    assert client.get(f"/games/{empty}/chart.svg").status_code == 404
 
 
-def test_a_25_deal_scoreboard_with_its_chart_stays_under_10_kb_gzipped(client):
+def test_the_chart_changes_with_the_game_and_a_phone_that_has_it_gets_a_304(client):
+    game_id = imported(client, example("pitch-to-7"))
+    first = re.search(r'<img src="([^"]+)"', text(client.get(f"/games/{game_id}"))).group(1).replace("&amp;", "&")
+    picture = client.get(first)
+    assert client.get(first, headers={"If-None-Match": picture.headers["ETag"]}).status_code == 304
+    client.post(f"/games/{game_id}/hands/7/delete")
+    second = re.search(r'<img src="([^"]+)"', text(client.get(f"/games/{game_id}"))).group(1).replace("&amp;", "&")
+    assert second != first                                    # a new address: no phone shows the old picture
+    assert "over 6 hands. Final totals: Ann 4, Ben 5, Cy -1." in text(client.get(second))
+
+
+def test_a_25_deal_scoreboard_stays_under_10_kb_gzipped_and_its_chart_is_small(client):
     import gzip
     from conftest import ROOT
     sizes = [*range(13, 0, -1), *range(2, 14)]
@@ -148,9 +168,11 @@ def test_a_25_deal_scoreboard_with_its_chart_stays_under_10_kb_gzipped(client):
     game_id = imported(client, record("back_alley", ["Annabelle", "Benedict", "Cyrano", "Desdemona"], hands,
                                       note="Cabin weekend, " + "x" * 180))
     page = client.get(f"/games/{game_id}").data
-    assert b"<svg" in page
+    assert b'<details class="chart">' in page
     assets = [ROOT / "static" / "app.css", ROOT / "static" / "app.js"]
     assert len(gzip.compress(page)) + sum(len(gzip.compress(p.read_bytes())) for p in assets) <= 10 * 1024
+    picture = client.get(f"/games/{game_id}/chart.svg").data
+    assert b"<polyline" in picture and len(gzip.compress(picture)) <= 3 * 1024
 
 
 # --- a note per game ----------------------------------------------------------------------------
@@ -391,17 +413,28 @@ def test_in_chromium_the_chart_is_folded_on_the_phone_printed_on_paper_and_passe
             context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
                                           bypass_csp=True)
             page = context.new_page()
+            fetched = []
+            context.on("request", lambda asked: fetched.append(asked.url) if "chart.svg" in asked.url else None)
             page.goto(f"{server}/games/import")
             page.fill("#record", json.dumps(example("pitch-to-7") | {"note": "Cabin weekend"}))
             page.get_by_role("button", name="Import").click()
             page.wait_for_selector(".sides")
-            chart_svg = page.locator("details.chart svg")
-            assert (chart_svg.bounding_box() or {"height": 0})["height"] == 0                     # folded away
+            chart_image = page.locator("details.chart img")
+            assert (chart_image.bounding_box() or {"height": 0})["height"] == 0                   # folded away
+            page.wait_for_timeout(300)
+            assert fetched == []                                                    # and not even fetched
             page.emulate_media(media="print")
-            assert chart_svg.bounding_box()["height"] > 100                                         # on paper
+            assert chart_image.bounding_box()["height"] > 100                                       # on paper
             page.emulate_media(media="screen")
             page.get_by_text("Chart of the running totals").click()
-            assert chart_svg.bounding_box()["height"] > 150
+            page.wait_for_function("document.querySelector('details.chart img').naturalWidth > 0")
+            assert chart_image.bounding_box()["height"] > 150
+            assert len(set(fetched)) == 1                       # once (the service worker may pass it on)
+            printing = context.new_page()
+            printing.goto(page.url)
+            printing.pdf()                                                  # printing fetches the folded chart
+            assert printing.evaluate("document.querySelector('details.chart img').naturalWidth") > 0
+            printing.close()
             problems = {}
             for url in (page.url, f"{server}/games/new", f"{server}/games/new/pitch?from={page.url.rsplit('/', 1)[1]}"):
                 page.goto(url)
