@@ -58,6 +58,12 @@ def role_in(db, game_id: int) -> str | None:
     return "owner" if is_owner() else store.role_of(db, browser(), game_id)
 
 
+def game_and_role(db, key: str) -> tuple[dict | None, str | None]:
+    """A game's row by its key, and this browser's role in it (None for both when there is no such game)."""
+    row, member = store.row_and_role(db, key, browser())
+    return (row, "owner" if is_owner() else member) if row else (None, None)
+
+
 def key_role(row: dict, key: str) -> str | None:
     """The role a game's link key gives (compared in constant time)."""
     for role in ("scorer", "watcher"):

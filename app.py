@@ -28,6 +28,7 @@ from itsdangerous import BadSignature
 import i18n
 import store
 import pages
+from kept import Recent
 from i18n import _
 
 VERSION = "1.1.0"
@@ -67,8 +68,8 @@ def kept_secret(instance: Path, name: str) -> str:
     return path.read_text().strip()
 
 
-URLS = pages.Recent(4096)        # an address url_for built, by what it was built from
-SESSIONS = pages.Recent(1024)    # a session cookie already checked: (its data, when it was signed)
+URLS = Recent(4096)        # an address url_for built, by what it was built from
+SESSIONS = Recent(1024)    # a session cookie already checked: (its data, when it was signed)
 
 
 class KeptSessions(SecureCookieSessionInterface):

@@ -5,12 +5,13 @@ next to the field it names."""
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
+import hmac
 from typing import Any
 
+from flask import g, session
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
 from markupsafe import Markup
 import re
 
@@ -20,6 +21,7 @@ from wtforms.validators import Length
 from wtforms.widgets import HiddenInput, html_params
 
 from i18n import _, comma, digits, words
+from kept import Recent
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.back_alley import BOARD, BOARD_WORDS
 from rules_engine.core import PASS, bidding_order
@@ -72,15 +74,50 @@ def every_choice(form: FlaskForm, asked: list[tuple[str, str]]) -> list[str]:
     return values
 
 
+SIGNED = Recent(1024)       # a browser's form token, signed once: tokens have no time limit
+
+
+def form_token() -> str:
+    """This browser's signed form token (the one Flask-WTF puts in forms), signed once per worker."""
+    if "csrf_token" in g:                            # already signed for this request
+        return g.csrf_token
+    raw = session.get("csrf_token")
+    signed = SIGNED.get(raw) if raw else None
+    if signed is None:
+        signed = generate_csrf()
+        SIGNED.put(session["csrf_token"], signed)
+    else:
+        g.csrf_token = signed                         # what the page's forms will say too
+    return signed
+
+
+class KeptCSRF(_FlaskFormCSRF):
+    """Flask-WTF's form token check, with the token this worker signed for this browser taken as
+    it is (signing and checking a signature cost more than the rest of a small form)."""
+
+    def generate_csrf_token(self, csrf_token_field):
+        return form_token()
+
+    def validate_csrf_token(self, form, field):
+        if isinstance(field.data, str) and hmac.compare_digest(field.data.encode(), form_token().encode()):
+            return
+        super().validate_csrf_token(form, field)
+
+
 class KeptHidden:
     """A form Meta writing plain hidden inputs (the form token, a game's version) from a worker's
     memory: WTForms' way costs more than the rest of such a small form, several times a page."""
+    csrf_class = KeptCSRF
 
     def render_field(self, field, render_kw):
-        if (type(field.widget) is HiddenInput and not render_kw and not getattr(field, "render_kw", None)
-                and vars(field.flags).keys() <= {"hidden"} and getattr(field, "_datalist", None) is None):
+        if plain_hidden(field) and not render_kw:
             return hidden_input(field.id, field.name, field._value())
         return super().render_field(field, render_kw)
+
+
+def plain_hidden(field: Field) -> bool:
+    return (type(field.widget) is HiddenInput and not getattr(field, "render_kw", None)
+            and vars(field.flags).keys() <= {"hidden"} and getattr(field, "_datalist", None) is None)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -89,12 +126,20 @@ def hidden_input(id: str, name: str, value: str) -> Markup:
     return Markup(f"<input {html_params(id=id, name=name, type='hidden', value=value)}>")
 
 
-class EmptyForm(FlaskForm):
+class KeptHiddenTag:
+    """FlaskForm.hidden_tag with plain hidden inputs written straight from memory."""
+
+    def hidden_tag(self):
+        return Markup("\n".join(hidden_input(f.id, f.name, f._value()) if plain_hidden(f) else str(f)
+                                 for f in self if isinstance(f.widget, HiddenInput)))
+
+
+class EmptyForm(KeptHiddenTag, FlaskForm):
     """For POST-only buttons with nothing to check against: just the CSRF token."""
     Meta = KeptHidden
 
 
-class ChangeForm(FlaskForm):
+class ChangeForm(KeptHiddenTag, FlaskForm):
     """A form that changes a game carries the game's version it was made from (and, for hand
     forms, the hand number and step), so a stale or repeated submit is recognised."""
     Meta = KeptHidden
@@ -360,8 +405,7 @@ def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
     return kept_form_class(ChangeForm, fields)()
 
 
-FORM_CLASSES: OrderedDict[Any, type[FlaskForm]] = OrderedDict()    # a worker's hand form classes, by their fields
-FORM_CLASSES_LOCK = threading.Lock()
+FORM_CLASSES = Recent(512)      # a worker's hand form classes, by their fields
 
 
 def kept_form_class(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskForm]:
@@ -369,16 +413,10 @@ def kept_form_class(base: type[FlaskForm], fields: dict[str, Field]) -> type[Fla
     choices and options, in the same order): a new class costs WTForms a walk over its attributes
     on its first use. The key is the fields as written (their reprs), so it never mixes two forms."""
     key = (base, tuple((name, field.field_class, repr(field.args), repr(field.kwargs)) for name, field in fields.items()))
-    with FORM_CLASSES_LOCK:
-        kept = FORM_CLASSES.get(key)
-        if kept is not None:
-            FORM_CLASSES.move_to_end(key)
-            return kept
-    kept = add_fields(base, fields)
-    with FORM_CLASSES_LOCK:
-        FORM_CLASSES[key] = kept
-        while len(FORM_CLASSES) > 512:
-            FORM_CLASSES.popitem(last=False)
+    kept = FORM_CLASSES.get(key)
+    if kept is None:
+        kept = add_fields(base, fields)
+        FORM_CLASSES.put(key, kept)
     return kept
 
 

@@ -321,6 +321,13 @@ def row_by_key(db: Database, key: str) -> dict[str, Any] | None:
     return one_row(db, "select * from games where key = ?", [key]) if 10 <= len(key) <= 64 else None
 
 
+def row_and_role(db: Database, key: str, browser: str | None) -> tuple[dict[str, Any] | None, str | None]:
+    """A game's row by its key and `browser`'s role in it, in one query (every page asks for both)."""
+    row = one_row(db, "select games.*, (select role from members where browser = ? and game_id = games.id) "
+                      "as member_role from games where key = ?", [browser, key]) if 10 <= len(key) <= 64 else None
+    return (None, None) if row is None else (row, row.pop("member_role"))
+
+
 def role_of(db: Database, browser: str | None, game_id: int) -> str | None:
     row = db.conn.execute("select role from members where browser = ? and game_id = ?", [browser, game_id]
                           ).fetchone() if browser else None

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
-from flask_wtf.csrf import generate_csrf
 
 import access
 import i18n
 import store
+from forms import form_token
+from kept import Recent
 from rules_engine import RuleError, ScoredGame, score
 
 bp = Blueprint("scorepad", __name__)
@@ -80,31 +81,6 @@ def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleEr
         except RuleError:
             pass
     return None, problem
-
-
-class Recent:
-    """A small least-recently-used memory shared by a worker's threads."""
-
-    def __init__(self, size: int) -> None:
-        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self.lock:
-            if key in self.items:
-                self.items.move_to_end(key)
-                return self.items[key]
-        return None
-
-    def discard(self, key: Any) -> None:
-        with self.lock:
-            self.items.pop(key, None)
-
-    def put(self, key: Any, value: Any) -> None:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
 
 
 SCORED = Recent(128)        # (database, game row, version) -> (record, scored, problem): changes only with the version
@@ -226,31 +202,19 @@ class KeptPage:
         return GZIP_HEADER + stored.join(self.deflate()) + struct.pack("<II", crc, size & 0xFFFFFFFF)
 
 
-SIGNED = Recent(1024)       # a browser's form token, signed once: tokens have no time limit
-
-
-def form_token() -> str:
-    """This browser's signed form token (the one Flask-WTF puts in forms), signed once per worker."""
-    if "csrf_token" in g:                            # already signed for this request
-        return g.csrf_token
-    raw = session.get("csrf_token")
-    signed = SIGNED.get(raw) if raw else None
-    if signed is None:
-        signed = generate_csrf()
-        SIGNED.put(session["csrf_token"], signed)
-    else:
-        g.csrf_token = signed                         # what the page's forms will say too
-    return signed
-
-
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
     """A page of a game changes only with the game's version and the reader's role."""
     @functools.wraps(view)
     def page(game_id: str, **kwargs: Any) -> Any:
         if request.method != "GET":
             return view(game_id, **kwargs)
-        row, role = access_to(game_id)
-        return kept_page((role, row["id"], row["version"]), lambda: view(game_id, **kwargs))
+        with store.reading(db()):                   # the page and what it shows: one state of the game
+            row, role = access_to(game_id)
+            g.page_game = (game_id, row, role)
+            try:
+                return kept_page((role, row["id"], row["version"]), lambda: view(game_id, **kwargs))
+            finally:
+                g.pop("page_game", None)
     return page
 
 
@@ -262,8 +226,7 @@ def remember(game: Game, version: int, played: list[dict[str, Any]], scored: Sco
 def access_to(key: str, action: str = "read") -> tuple[dict[str, Any], str]:
     """A game's stored row and this browser's role in it, if it may do `action`: a game it does not
     know is a 404 whatever it tries; a watcher trying to change it gets a 403."""
-    row = store.row_by_key(db(), key)
-    role = access.role_in(db(), row["id"]) if row else None
+    row, role = access.game_and_role(db(), key)
     if row is None or role is None or (row["deleted"] and not access.allowed(role, "shelve")):
         abort(404)
     if not access.allowed(role, action):
@@ -274,7 +237,8 @@ def access_to(key: str, action: str = "read") -> tuple[dict[str, Any], str]:
 def load(key: str, action: str = "read") -> Game:
     """The game as stored now, if this browser may do `action` with it."""
     with store.reading(db()):
-        row, role = access_to(key, action)
+        seen = g.get("page_game")                   # read already in this transaction by cached_page
+        row, role = seen[1:] if seen and seen[0] == key and access.allowed(seen[2], action) else access_to(key, action)
         record, scored, problem = scored_version(row)
     return Game(row["id"], key, record, row["version"], store.load(row["pending"]), scored, problem, role,
                 bool(row["archived"]), bool(row["deleted"]))

@@ -15,12 +15,13 @@ import chart
 import forms
 import i18n
 import store
+from kept import Recent
 from i18n import _
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from rules_engine.record import place_words
 from summary import hand_summary, next_banner
 
-from . import Recent, bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
+from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
 
 
 HOME_PAGE_SIZE = 20
@@ -119,8 +120,7 @@ def setting_name(name: str) -> str:
 def readable_record(key: str | None) -> dict[str, Any] | None:
     """The record and score of a game this browser may read (None for any other key, never a 404:
     a "Play again" link to a game that went away just opens an empty form)."""
-    row = store.row_by_key(db(), key) if key else None
-    role = access.role_in(db(), row["id"]) if row else None
+    row, role = access.game_and_role(db(), key) if key else (None, None)
     if row is None or role is None or (row["deleted"] and role != "owner"):
         return None
     record, scored, problem = scored_version(row)
@@ -287,17 +287,20 @@ ROWS = Recent(4096)         # a scoreboard row's HTML: a hand's row stays the sa
 
 
 def hand_rows(game, shown: list[Any], link: str) -> Markup:
-    """The scoreboard rows of the hands `shown`, each rendered once per worker while it stays the same."""
+    """The scoreboard rows of the hands `shown`, each rendered once per worker for the same scored
+    hand (a hand scored anew is a new object) in the same language and game."""
     template = current_app.jinja_env.get_template("_hand_row.html")
-    scored, out, place = game.scored, [], (current_app.config["DATABASE"], game.row, i18n.lang(), link)
+    scored, out = game.scored, []
+    if not shown:
+        return Markup("")
+    place = (current_app.config["DATABASE"], game.row, i18n.lang(), link, scored.table.players)
     for hand in shown:
-        raw = game.hands[hand.number - 1]
-        key = (*place, hand.number, repr(raw), repr(hand.facts), hand.points, hand.totals, scored.table.players)
-        html = ROWS.get(key)
-        if html is None:
-            html = template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand))
-            ROWS.put(key, html)
-        out.append(html)
+        kept = ROWS.get((*place, id(hand)))
+        if kept is None or kept[0] is not hand:          # the entry holds its hand, so no other has its id
+            raw = game.hands[hand.number - 1]
+            kept = (hand, template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand)))
+            ROWS.put((*place, id(hand)), kept)
+        out.append(kept[1])
     return Markup("".join(out))
 
 

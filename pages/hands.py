@@ -15,11 +15,12 @@ from markupsafe import Markup
 import forms
 import i18n
 import store
+from kept import Recent
 from i18n import _
 from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 
-from . import Game, Recent, access_to, before_hand, bp, cached_page, db, load, remember, writing
+from . import Game, access_to, before_hand, bp, cached_page, db, load, remember, writing
 
 BUSY = lazy_gettext("Another phone was saving at the same moment: nothing was saved. Check and save again.")
 

@@ -202,9 +202,40 @@ def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path
     assert saved.status_code == 302 and saved.headers["Location"].endswith(f"/games/{game_id}")
 
 
+def test_a_hand_form_token_is_taken_quickly_only_when_it_is_this_browsers(tmp_path, monkeypatch):
+    """The token this worker signed for a browser is taken as it is; any other is checked by
+    Flask-WTF: another browser's token is refused (nothing saved), this browser's token signed at
+    another moment (by the other worker) is accepted."""
+    import itertools
+    import forms
+    from itsdangerous.timed import TimestampSigner
+    from app import create_app
+    seconds = itertools.count(1_800_000_000)
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: next(seconds))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tokens.db"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    ann = app.test_client()
+    token = lambda page: re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # noqa: E731
+    started = ann.post("/games/new/pitch", data={"csrf_token": token(ann.get("/games/new/pitch").get_data(as_text=True)),
+                                                 "player_0": "Ann", "player_1": "Ben", "player_2": "Cy",
+                                                 "key": "one-time-key", "first_dealer": "0"})
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    ben = joined(app, ann, game_id)
+    bens = token(ben.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
+    anns = token(ann.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
+    hand = {**form_data("pitch", PITCH_HAND), "version": "1", "number": "1", "step": "full"}
+    refused = ann.post(f"/games/{game_id}/hands/new", data={**hand, "csrf_token": bens})
+    assert refused.status_code == 200 and "nothing was saved" in refused.get_data(as_text=True)
+    assert ann.get(f"/games/{game_id}/record.json").get_json()["hands"] == []
+    forms.SIGNED.items.clear()                        # as if the other worker had signed it
+    assert token(ann.get("/games/new/pitch").get_data(as_text=True)) != anns
+    saved = ann.post(f"/games/{game_id}/hands/new", data={**hand, "csrf_token": anns})
+    assert saved.status_code == 302 and len(ann.get(f"/games/{game_id}/record.json").get_json()["hands"]) == 1
+
+
 def fresh_form(client, game_id):
     import forms
-    forms.FORM_CLASSES.clear()
+    forms.FORM_CLASSES.items.clear()
     pages.PAGES.items.clear()
     return client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
 

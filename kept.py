@@ -1,0 +1,31 @@
+"""What a worker keeps in memory between requests: small least-recently-used stores, each bounded."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+
+class Recent:
+    """A small least-recently-used memory shared by a worker's threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        return None
+
+    def discard(self, key: Any) -> None:
+        with self.lock:
+            self.items.pop(key, None)
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
