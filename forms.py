@@ -12,13 +12,13 @@ from flask import g, session
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
-from markupsafe import Markup
+from markupsafe import Markup, escape
 import re
 
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
-from wtforms.widgets import HiddenInput, html_params
+from wtforms.widgets import HiddenInput
 
 from i18n import _, comma, digits, words
 from kept import Recent
@@ -123,7 +123,7 @@ def plain_hidden(field: Field) -> bool:
 @functools.lru_cache(maxsize=2048)
 def hidden_input(id: str, name: str, value: str) -> Markup:
     """<input type="hidden">, written as WTForms' HiddenInput writes it when nothing else is asked."""
-    return Markup(f"<input {html_params(id=id, name=name, type='hidden', value=value)}>")
+    return Markup(f'<input id="{escape(id)}" name="{escape(name)}" type="hidden" value="{escape(value)}">')
 
 
 class KeptHiddenTag:

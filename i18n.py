@@ -225,21 +225,21 @@ def points(value: int) -> Markup:
 
 # --- in templates ------------------------------------------------------------------------------
 
-def _jinja_gettext(context: Any, text: str, **params: Any) -> str:
+def _jinja_gettext(eval_context: Any, text: str, **params: Any) -> str:
     said = text if lang() == "en" else get_translations().ugettext(text)
-    if context.eval_ctx.autoescape:
+    if eval_context.autoescape:
         said = Markup(said)
     if not params and "%" not in said:        # most words: nothing to put in
         return said
     return said % _numbers(params)
 
 
-def _jinja_ngettext(context: Any, singular: str, plural: str, count: int, **params: Any) -> str:
+def _jinja_ngettext(eval_context: Any, singular: str, plural: str, count: int, **params: Any) -> str:
     if lang() == "en":
         said = singular if count == 1 else plural
     else:
         said = get_translations().ungettext(singular, plural, count)
-    if context.eval_ctx.autoescape:
+    if eval_context.autoescape:
         said = Markup(said)
     return said % _numbers({"num": count, **params})
 
@@ -283,14 +283,14 @@ def vary(response):
 
 
 def init_app(app) -> None:
-    from jinja2 import pass_context
+    from jinja2 import pass_eval_context          # not pass_context: a context is copied for each call
     # Flask-WTF would load WTForms' own catalogue from disk on every request with a form once
     # Flask-Babel is there (0.8 ms each); WTForms has no Pashto, and our forms say their own words.
     app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=lang)
     env = app.jinja_env
-    env.globals.update(_=pass_context(_jinja_gettext), gettext=pass_context(_jinja_gettext),
-                       ngettext=pass_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link,
+    env.globals.update(_=pass_eval_context(_jinja_gettext), gettext=pass_eval_context(_jinja_gettext),
+                       ngettext=pass_eval_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link,
                        dot=dot, comma=comma)
     env.filters.update(digits=digits, words=words, when=when, day=day, name=name, names=names, names_and=names_and,
                        num=num, points=points)

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
+from markupsafe import Markup
 
 import access
 import i18n
 import store
+import forms
 from forms import form_token
 from kept import Recent
 from rules_engine import RuleError, ScoredGame, score
@@ -132,6 +134,27 @@ def scored_on(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame, None] | 
 
 
 PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
+
+
+FRAGMENTS = Recent(1024)    # parts every page repeats, by what they depend on
+
+
+@bp.app_template_global()
+def kept(macro: str, *args: Any) -> Markup:
+    """A macro of _chrome.html called with `args`, rendered once per worker for the same `args`,
+    language and address root (the head and header every page repeats)."""
+    key = (macro, i18n.lang(), request.script_root, current_app.jinja_env.globals["asset_version"], *args)
+    html = FRAGMENTS.get(key)
+    if html is None:
+        html = getattr(current_app.jinja_env.get_template("_chrome.html").module, macro)(*args)
+        FRAGMENTS.put(key, html)
+    return html
+
+
+@bp.app_template_global()
+def token_input() -> Markup:
+    """The form token as a hidden input, for a page whose forms carry nothing else to check."""
+    return forms.hidden_input("csrf_token", "csrf_token", form_token())
 
 
 TOKEN = "@@form-token@@"      # stands for this browser's form token in a kept page

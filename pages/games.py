@@ -279,8 +279,7 @@ def scoreboard(game_id: str):
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
                            settings=settings_words(dict(scored.table.settings)) if scored else "",
-                           chart=chart_image(scored), next_first=next_first(game),
-                           form=forms.EmptyForm())                    # its form token (the version is written out)
+                           chart=chart_image(scored), next_first=next_first(game))
 
 
 ROWS = Recent(4096)         # a scoreboard row's HTML: a hand's row stays the same while later hands are added

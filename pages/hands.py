@@ -49,16 +49,15 @@ FIELDSETS = Recent(2048)     # a hand form's radio groups as rendered: the same 
 
 
 @bp.app_template_global()
-def kept_segmented(field, names: bool = False, attrs: dict[str, Any] | None = None) -> Markup:
-    """_macros.html's `segmented` fieldset for a radio group, rendered once per worker for the same
-    language, field (name, label, options, value) and attributes; one with errors or help is
-    rendered each time."""
+def kept_segmented(field, form, names: bool = False, attrs: dict[str, Any] | None = None) -> Markup:
+    """_macros.html's `segmented` fieldset for a radio group of a hand form, rendered once per worker
+    for the same form class (made once per fields: their labels and options, in the page's language),
+    field, value and attributes; one with errors or help is rendered each time."""
     attrs = attrs or {}
     draw = current_app.jinja_env.get_template("_macros.html").module.segmented
     if field.errors or field.description:
         return draw(field, names=names, attrs=attrs)
-    key = repr((i18n.lang(), field.name, field.id, field.label.text, [(choice.value, choice.label)
-               for choice in field.choices], field.data, names, attrs))
+    key = (i18n.lang(), type(form), field.name, field.data, names, tuple(attrs.items()))
     html = FIELDSETS.get(key)
     if html is None:
         html = draw(field, names=names, attrs=attrs)

@@ -83,7 +83,7 @@ def players_page():
         rows = visible_rows()
         names = records.names_in(as_game(row) for row in rows)
         renames = store.renames_by(db(), access.browser(), RECENT_RENAMES) if access.browser() else []
-    return render_template("players.html", names=names, games=len(rows), renames=renames, form=forms.EmptyForm())
+    return render_template("players.html", names=names, games=len(rows), renames=renames)
 
 
 @bp.app_template_global()
@@ -125,7 +125,7 @@ def player_page(name: str, form: RenameForm):
     with_player = [game for game in games if records.seat_of(game["players"], name) is not None]
     scoring = sum(1 for game in with_player if game["id"] in mine)
     return render_template("player.html", record=record, form=form, scoring=scoring,
-                           watching=len(with_player) - scoring, last=last, undo_form=forms.EmptyForm())
+                           watching=len(with_player) - scoring, last=last)
 
 
 def rename(name: str, form: RenameForm):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .base import Game
 from .core import (PASS, SETTINGS, Kind, Outcome, RuleError, Setting, State, Table, add, bidding_order,
@@ -90,28 +90,35 @@ class Pitch(Game):
 
     def bid_problem(self, table: Table, state: State, seat: int, bid: Any, earlier: Auction) -> Text | None:
         """Why `seat` may not bid `bid` after the bids so far; None when it may."""
+        refusal = self.bid_refusal(table, state, seat, bid, earlier)
+        return refusal() if refusal else None
+
+    def bid_refusal(self, table: Table, state: State, seat: int, bid: Any,
+                    earlier: Auction) -> Callable[[], Text] | None:
+        """bid_problem's answer, its sentence written only when asked for (the bid forms ask about
+        every bid of every seat, most of them refused)."""
         is_dealer = seat == state.dealer
         if bid != PASS and not (is_whole(bid) and self.lowest_bid <= bid <= CLOSING_BID):
-            return say("{who}'s bid must be pass or {low} to {high}",
-                       who=table.name(seat), low=self.lowest_bid, high=CLOSING_BID)
+            return lambda: say("{who}'s bid must be pass or {low} to {high}",
+                              who=table.name(seat), low=self.lowest_bid, high=CLOSING_BID)
         if earlier.bid == CLOSING_BID and bid != PASS:
-            return say("{who} can't bid after {bidder}'s {closing}: the auction is over",
-                       who=table.name(seat), bidder=table.name(earlier.bidder), closing=CLOSING_BID)
+            return lambda: say("{who} can't bid after {bidder}'s {closing}: the auction is over",
+                              who=table.name(seat), bidder=table.name(earlier.bidder), closing=CLOSING_BID)
         nobody_bid = earlier.bidder is None
         if is_dealer and nobody_bid and self.dealer_forced and (bid == PASS or bid < FORCED_DEALER_BID):
-            return say("everyone else passed, so {who} (dealing) must bid at least {least}",
-                       who=table.name(seat), least=FORCED_DEALER_BID)
+            return lambda: say("everyone else passed, so {who} (dealing) must bid at least {least}",
+                              who=table.name(seat), least=FORCED_DEALER_BID)
         if bid == PASS or nobody_bid:
             return None
         if is_dealer and self.dealer_may_steal:
             if bid >= earlier.bid:
                 return None
-            return say("{who}'s bid of {bid} must at least match {bidder}'s {high}",
-                       who=table.name(seat), bid=bid, bidder=table.name(earlier.bidder), high=earlier.bid)
+            return lambda: say("{who}'s bid of {bid} must at least match {bidder}'s {high}",
+                              who=table.name(seat), bid=bid, bidder=table.name(earlier.bidder), high=earlier.bid)
         if bid > earlier.bid:
             return None
-        return say("{who}'s bid of {bid} must be higher than {bidder}'s {high}",
-                   who=table.name(seat), bid=bid, bidder=table.name(earlier.bidder), high=earlier.bid)
+        return lambda: say("{who}'s bid of {bid} must be higher than {bidder}'s {high}",
+                           who=table.name(seat), bid=bid, bidder=table.name(earlier.bidder), high=earlier.bid)
 
     def stolen_from(self, table: Table, dealer: int, bids: Sequence[Any]) -> int | None:
         """The seat whose high bid the dealer took by matching it, or None. The dealer may take the
@@ -136,7 +143,7 @@ class Pitch(Game):
         earlier = {s: bids[s] for s in order[:order.index(seat)] if s in bids}
         auction = self.auction_so_far(table, state, earlier)
         options = [PASS, *range(self.lowest_bid, CLOSING_BID + 1)]
-        return [bid for bid in options if self.bid_problem(table, state, seat, bid, auction) is None]
+        return [bid for bid in options if self.bid_refusal(table, state, seat, bid, auction) is None]
 
     def read_auction(self, table: Table, state: State, bids: list[Any]) -> Auction:
         auction = Auction(None, 0)
