@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 import re
 
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
+from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
@@ -104,10 +105,30 @@ class KeptCSRF(_FlaskFormCSRF):
         super().validate_csrf_token(form, field)
 
 
+BOUND = Recent(4096)        # a field of a kept form class as WTForms first bound it, never processed
+
+
 class KeptHidden:
     """A form Meta writing plain hidden inputs (the form token, a game's version) from a worker's
-    memory: WTForms' way costs more than the rest of such a small form, several times a page."""
+    memory: WTForms' way costs more than the rest of such a small form, several times a page.
+    Its fields are copies of one bound once per worker: binding (labels, flags, choices) costs
+    more than reading what was sent, and gives the same field every time. The copy is then
+    processed and checked as its own (data and errors are set anew on each copy); the form token's
+    field is bound each time, since it checks its own form's token."""
     csrf_class = KeptCSRF
+
+    def bind_field(self, form, unbound_field, options):
+        if unbound_field.field_class is CSRFTokenField:
+            return super().bind_field(form, unbound_field, options)
+        key = (unbound_field, options.get("prefix", ""))            # a class attribute: one per form class
+        bound = BOUND.get(key)
+        if bound is None:
+            bound = super().bind_field(form, unbound_field, options)
+            BOUND.put(key, bound)
+        field = object.__new__(type(bound))
+        field.__dict__.update(bound.__dict__)
+        field.meta = form.meta
+        return field
 
     def render_field(self, field, render_kw):
         if plain_hidden(field) and not render_kw:

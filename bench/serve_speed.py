@@ -31,6 +31,7 @@ from score_speed import back_alley_game  # noqa: E402
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 RECORD_LUA = """
 local state, version, number, token = "form", nil, nil, nil
+saved, refused = 0, 0
 function request()
   local headers = {Cookie = cookie}
   if state == "post" then
@@ -47,6 +48,18 @@ function request()
   end
   return wrk.format("GET", "/games/" .. game .. "/hands/new", headers)
 end
+function setup(thread)
+  table.insert(threads, thread)
+  thread:set("game", games[#threads])
+end
+function done(summary, latency, requests)
+  local all, refusals = 0, 0
+  for _, thread in ipairs(threads) do
+    all = all + thread:get("saved")
+    refusals = refusals + thread:get("refused")
+  end
+  io.write(string.format("hands saved: %d, refused: %d\\n", all, refusals))
+end
 function response(status, headers, body)
   if state == "form" then
     version = string.match(body, 'name="version" type="hidden" value="(%d+)"')
@@ -54,12 +67,21 @@ function response(status, headers, body)
     token = string.match(body, 'name="csrf_token" type="hidden" value="([^"]+)"')
     state = "post"
   elseif state == "post" then
+    if status == 302 then saved = saved + 1 else refused = refused + 1 end
     state = "board"
   else
     state = "form"
   end
 end
 """
+
+
+def recording_script(folder: Path, ids: dict) -> str:
+    """The wrk script that records hands, each connection into its own game."""
+    script = folder / "record.lua"
+    games = ", ".join(f'"{game}"' for game in ids["record"])
+    script.write_text(f'local games, threads = {{{games}}}, {{}}\ncookie = "{ids["cookie"]}"\n' + RECORD_LUA)
+    return str(script)
 
 
 def free_port() -> int:
@@ -89,11 +111,15 @@ def wrk(url: str, seconds: float, connections: int, headers: dict[str, str], scr
         command += ["-H", f"{name}: {value}"]
     if script:
         command += ["-s", script]
-    out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    ran = subprocess.run(command + [url], capture_output=True, text=True, check=True)
+    if ran.stderr.strip():                      # a script that failed measures something else: stop
+        raise RuntimeError(ran.stderr.strip())
+    out = ran.stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses: (\d+)", out))
     errors += sum(int(n) for n in re.findall(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)",
                                              out)[0]) if "Socket errors" in out else 0
+    errors += sum(int(n) for n in re.findall(r"hands saved: \d+, refused: (\d+)", out))   # a hand form not saved
     return {"rate": rate, "errors": errors}
 
 
@@ -111,8 +137,10 @@ def fill(instance: Path, games: int, players_per: int = 3) -> dict[str, str]:
         client.post("/games/import", data={"record": json.dumps(record)})
     page = client.post("/games/import", data={"record": json.dumps(back_alley_game())})
     ids["back_alley"] = page.headers["Location"].rsplit("/", 1)[1]
-    ids["record"] = [client.post("/games/import", data={"record": json.dumps({**pitch, "hands": []})}
-                                 ).headers["Location"].rsplit("/", 1)[1] for _ in range(8)]
+    ids["record"] = [client.post("/games/import", data={"record": json.dumps(
+        {**pitch, "hands": [], "players": [f"Ann r{n}", f"Ben r{n}", f"Cy r{n}"]})}).headers["Location"].rsplit("/", 1)[1]
+        for n in range(8)]                              # told apart: importing the same record twice finds the first
+    assert len(set(ids["record"])) == 8
     browser = create_app().test_client()                                # forms checked, as served
     browser.set_cookie("session", client.get_cookie("session").value)
     browser.get(f"/games/{ids['record'][0]}/hands/new")                # a CSRF token in the session
@@ -184,12 +212,7 @@ def main() -> None:
                     (f"home page, {args.games} games", wrk(base + "/", args.seconds, args.connections, gz), 0.3),
                     ("new-hand form, Pitch", wrk(f"{base}/games/{ids['record'][0]}/hands/new", args.seconds,
                                                  args.connections, gz), 0.3)]
-            script = Path(folder) / "record.lua"
-            games = ", ".join(f'"{game}"' for game in ids["record"])
-            script.write_text(f'local games, made = {{{games}}}, 0\ncookie = "{ids["cookie"]}"\n'
-                              "function setup(thread) made = made + 1; thread:set('game', games[made]) end\n"
-                              + RECORD_LUA)
-            recording = wrk(base, min(args.seconds, 5), args.connections, {}, str(script))
+            recording = wrk(base, min(args.seconds, 5), args.connections, {}, recording_script(Path(folder), ids))
             rows.append(("recording a hand (GET form, POST, redirect)", recording, 0.2))
             size = home_size(base, ids["cookie"])
         finally:

@@ -233,6 +233,25 @@ def test_a_hand_form_token_is_taken_quickly_only_when_it_is_this_browsers(tmp_pa
     assert saved.status_code == 302 and len(ann.get(f"/games/{game_id}/record.json").get_json()["hands"]) == 1
 
 
+def test_hand_form_fields_are_copies_each_reading_and_checking_its_own(app):
+    """A kept hand form's fields are copied from fields bound once per worker: two phones' forms
+    of the same hand each keep what their phone sent and their own errors."""
+    import forms
+    from rules_engine import score
+    scored = score(record("pitch", ["Ann", "Ben", "Cy"]))
+    with app.test_request_context("/", method="POST", data={"bid_1": "2", "high": "0"}):
+        first = forms.hand_form(scored, "full")
+        first.validate()
+    with app.test_request_context("/", method="POST", data={"bid_1": "pass", "high": "2"}):
+        second = forms.hand_form(scored, "full")
+        second.validate()
+        second.high.errors.append("Choose who took High.")
+    assert type(first) is type(second)
+    assert (first.bid_1.data, first.high.data, first.high.errors) == ("2", "0", [])
+    assert (second.bid_1.data, second.high.data, second.high.errors) == ("pass", "2", ["Choose who took High."])
+    assert all(getattr(field, "data", None) is None for field in forms.BOUND.items.values())   # never filled in
+
+
 def fresh_form(client, game_id):
     import forms
     forms.FORM_CLASSES.items.clear()
