@@ -105,13 +105,11 @@ class KeptCSRF(_FlaskFormCSRF):
         super().validate_csrf_token(form, field)
 
 
-BOUND = Recent(4096)        # a field of a kept form class as WTForms first bound it, never processed
-
-
 class KeptHidden:
     """A form Meta writing plain hidden inputs (the form token, a game's version) from a worker's
     memory: WTForms' way costs more than the rest of such a small form, several times a page.
-    Its fields are copies of one bound once per worker: binding (labels, flags, choices) costs
+    Its fields are copies of one bound once per worker and form class (kept on the class as
+    `_bound_fields`): binding (labels, flags, choices) costs
     more than reading what was sent, and gives the same field every time. The copy is then
     processed and checked as its own (data and errors are set anew on each copy); the form token's
     field is bound each time, since it checks its own form's token."""
@@ -120,11 +118,14 @@ class KeptHidden:
     def bind_field(self, form, unbound_field, options):
         if unbound_field.field_class is CSRFTokenField:
             return super().bind_field(form, unbound_field, options)
-        key = (unbound_field, options.get("prefix", ""))            # a class attribute: one per form class
-        bound = BOUND.get(key)
+        kept = type(form).__dict__.get("_bound_fields")          # this class's own, never a base class's
+        if kept is None:
+            kept = {}
+            type(form)._bound_fields = kept
+        key = (options["name"], options.get("prefix", ""))
+        bound = kept.get(key)
         if bound is None:
-            bound = super().bind_field(form, unbound_field, options)
-            BOUND.put(key, bound)
+            bound = kept[key] = super().bind_field(form, unbound_field, options)
         field = object.__new__(type(bound))
         field.__dict__.update(bound.__dict__)
         field.meta = form.meta

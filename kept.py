@@ -13,11 +13,12 @@ class Recent:
         self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
 
     def get(self, key: Any) -> Any:
-        with self.lock:
-            if key in self.items:
-                self.items.move_to_end(key)
-                return self.items[key]
-        return None
+        try:                                    # each step is atomic: no lock for the most frequent call
+            value = self.items[key]
+            self.items.move_to_end(key)
+        except KeyError:                        # not kept, or dropped by another thread meanwhile
+            return None
+        return value
 
     def discard(self, key: Any) -> None:
         with self.lock:
