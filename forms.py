@@ -360,13 +360,19 @@ def bid_options(scored: ScoredGame, seat: int) -> list[Any]:
     return scored.legal_bids(seat, {})
 
 
-def bid_fields(scored: ScoredGame) -> dict[str, Field]:
+Spec = tuple          # a hand form field as plain values: ("radio", label, ((value, text), ...), default) or ("text", label, render_kw items)
+
+
+def radio(label: str, pairs: list[tuple[str, str]], default: str | None = None) -> Spec:
+    return ("radio", str(label), tuple(pairs), default)
+
+
+def bid_fields(scored: ScoredGame) -> dict[str, Spec]:
     table = scored.table
     fields = {}
     for seat in bidding_order(scored.state.dealer, table.size):
         label = _("%(player)s (deals)", player=table.name(seat)) if seat == scored.state.dealer else table.name(seat)
-        choices = [(str(bid), bid_word(bid)) for bid in bid_options(scored, seat)]
-        fields[f"bid_{seat}"] = RadioField(label, choices=options(choices), validate_choice=False)
+        fields[f"bid_{seat}"] = radio(label, [(str(bid), bid_word(bid)) for bid in bid_options(scored, seat)])
     return fields
 
 
@@ -381,34 +387,31 @@ def bid_word(bid: Any) -> str:
 
 def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
     choices = [(str(side), name) for side, name in enumerate(scored.sides)]
-    return options(choices + ([(NOBODY, nobody)] if nobody else []))
+    return choices + ([(NOBODY, nobody)] if nobody else [])
 
 
-def result_fields(scored: ScoredGame) -> dict[str, Field]:
+def result_fields(scored: ScoredGame) -> dict[str, Spec]:
     game_id, table, cards = scored.game.id, scored.table, (scored.next or {}).get("cards")
-    counts = options([(str(n), digits(n)) for n in range(0, (cards or 0) + 1)])
+    counts = [(str(n), digits(n)) for n in range(0, (cards or 0) + 1)]
     if game_id == "oh_hell":
-        return {f"tricks_{seat}": RadioField(_("%(player)s took", player=table.name(seat)), choices=counts,
-                                             validate_choice=False)
+        return {f"tricks_{seat}": radio(_("%(player)s took", player=table.name(seat)), counts)
                 for seat in bidding_order(scored.state.dealer, table.size)}
     if game_id == "back_alley":
-        return {"tricks_0": RadioField(_("%(side)s took", side=scored.sides[0]), choices=counts, validate_choice=False)}
+        return {"tricks_0": radio(_("%(side)s took", side=scored.sides[0]), counts)}
     if game_id in ("pitch", "smear"):
         nobody = {"pitch": {"jack": _("not in play"), "game": _("tie")}, "smear": dict.fromkeys(
             ("high", "low", "jack", "game"), _("nobody"))}[game_id]
-        return {point: RadioField(point_label(point), choices=side_choices(scored, nobody.get(point)),
-                                  validate_choice=False) for point in ("high", "low", "jack", "game")}
+        return {point: radio(point_label(point), side_choices(scored, nobody.get(point)))
+                for point in ("high", "low", "jack", "game")}
     roles = scored.state.roles
     box = _("%(player)s (box)", player=table.name(roles.box))
     team = _("%(captain)s & %(advisor)s", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
-    number = {"inputmode": "numeric", "autocomplete": "off", "data-min": 0, "data-max": 98}
+    number = (("inputmode", "numeric"), ("autocomplete", "off"), ("data-min", 0), ("data-max", 98))
     return {
-        "result": RadioField(_("Result"), choices=options([("knock", _("knock")), ("gin", _("gin")),
-                                                           ("draw", _("draw"))]),
-                             default="knock", validate_choice=False),
-        "knocker": RadioField(_("Who knocked"), choices=options([("box", box), ("team", team)]), validate_choice=False),
-        "deadwood_box": StringField(_("%(side)s deadwood", side=box), render_kw=number),
-        "deadwood_team": StringField(_("%(side)s deadwood", side=team), render_kw=number),
+        "result": radio(_("Result"), [("knock", _("knock")), ("gin", _("gin")), ("draw", _("draw"))], default="knock"),
+        "knocker": radio(_("Who knocked"), [("box", box), ("team", team)]),
+        "deadwood_box": ("text", str(_("%(side)s deadwood", side=box)), number),
+        "deadwood_team": ("text", str(_("%(side)s deadwood", side=team)), number),
     }
 
 
@@ -419,7 +422,7 @@ def point_label(point: str) -> str:
 
 def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
     """step: "bids" (bids alone), "result" (the rest, bids already known) or "full"."""
-    fields: dict[str, Field] = {}
+    fields: dict[str, Spec] = {}
     if step in ("bids", "full") and scored.game.id != "gin3":
         fields |= bid_fields(scored)
     if step in ("result", "full"):
@@ -430,16 +433,24 @@ def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
 FORM_CLASSES = Recent(512)      # a worker's hand form classes, by their fields
 
 
-def kept_form_class(base: type[FlaskForm], fields: dict[str, Field]) -> type[FlaskForm]:
+def kept_form_class(base: type[FlaskForm], fields: dict[str, Spec]) -> type[FlaskForm]:
     """The form class with `fields`, made once per worker for the same fields (same names, labels,
-    choices and options, in the same order): a new class costs WTForms a walk over its attributes
-    on its first use. The key is the fields as written (their reprs), so it never mixes two forms."""
-    key = (base, tuple((name, field.field_class, repr(field.args), repr(field.kwargs)) for name, field in fields.items()))
+    options and defaults, in the same order): a new class costs WTForms a walk over its attributes
+    on its first use. The key is the fields as plain values, so it never mixes two forms."""
+    key = (base, tuple(fields.items()))
     kept = FORM_CLASSES.get(key)
     if kept is None:
-        kept = add_fields(base, fields)
+        kept = add_fields(base, {name: made_field(spec) for name, spec in fields.items()})
         FORM_CLASSES.put(key, kept)
     return kept
+
+
+def made_field(spec: Spec) -> Field:
+    if spec[0] == "radio":
+        _kind, label, pairs, default = spec
+        return RadioField(label, choices=options(list(pairs)), default=default, validate_choice=False)
+    _kind, label, render_kw = spec
+    return StringField(label, render_kw=dict(render_kw))
 
 
 def choice(form: FlaskForm, name: str, what: str) -> str:
