@@ -142,7 +142,8 @@ FRAGMENTS = Recent(1024)    # parts every page repeats, by what they depend on
 @bp.app_template_global()
 def kept(macro: str, *args: Any) -> Markup:
     """A macro of _chrome.html called with `args`, rendered once per worker for the same `args`,
-    language and address root (the head and header every page repeats)."""
+    language and address root: the head and header every page repeats, a game's links. Only what
+    the arguments say may differ, never a form token."""
     key = (macro, i18n.lang(), request.script_root, current_app.jinja_env.globals["asset_version"], *args)
     html = FRAGMENTS.get(key)
     if html is None:
