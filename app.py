@@ -69,6 +69,7 @@ def kept_secret(instance: Path, name: str) -> str:
 
 
 URLS = Recent(4096)        # an address url_for built, by what it was built from
+URL_PLACE = "scorepad.url_place"
 SESSIONS = Recent(1024)    # a session cookie already checked: (its data, when it was signed)
 
 
@@ -103,10 +104,12 @@ class Scorepad(Flask):
         context = _cv_request.get(None)
         if context is None or self.url_default_functions or any(name[:1] == "_" for name in values):
             return super().url_for(endpoint, **values)
-        adapter = context.url_adapter
-        key = (adapter.server_name, adapter.script_name, adapter.url_scheme, adapter.subdomain,
-               context.request.blueprint if endpoint[:1] == "." else None, endpoint,
-               *((name, type(value), value) for name, value in values.items()))      # in order: the query's order
+        where = context.request.environ.get(URL_PLACE)
+        if where is None:                       # what this request's addresses depend on, once a request
+            adapter = context.url_adapter
+            where = context.request.environ[URL_PLACE] = (adapter.server_name, adapter.script_name, adapter.url_scheme,
+                                                          adapter.subdomain, context.request.blueprint)
+        key = (where, endpoint, tuple(values.items()), tuple(map(type, values.values())))   # in the query's order
         try:
             built = URLS.get(key)
         except TypeError:                       # a value that can't be a key (a list): built each time
