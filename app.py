@@ -92,7 +92,9 @@ class KeptSessions(SecureCookieSessionInterface):
                 return self.session_class()
             known = (data, int(signed.timestamp()))
             SESSIONS.put(key, known)
-        return self.session_class(copy.deepcopy(known[0]))
+        data = known[0]
+        plain = all(type(value) in (str, bool, int) for value in data.values())
+        return self.session_class(dict(data) if plain else copy.deepcopy(data))     # each request its own copy
 
 
 class Scorepad(Flask):

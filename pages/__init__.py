@@ -136,6 +136,23 @@ def scored_on(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame, None] | 
 PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
 
 
+class SharedMacro:
+    """A macro of _macros.html as a global of every template: an import costs each render (Jinja
+    works out the importing template's globals anew every time)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Markup:
+        return getattr(current_app.jinja_env.get_template("_macros.html").module, self.name)(*args, **kwargs)
+
+
+@bp.record_once
+def share_macros(state: Any) -> None:
+    state.app.jinja_env.globals.update({name: SharedMacro(name) for name in
+                                        ("errors", "field", "segmented", "form_errors", "banner", "totals", "bids")})
+
+
 FRAGMENTS = Recent(1024)    # parts every page repeats, by what they depend on
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 
 from flask_babel import lazy_gettext
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 import forms
@@ -39,7 +40,8 @@ def form_context(scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any
     """What a hand form shows beside its fields, all worked out by the engine."""
     context: dict[str, Any] = {"banner_words": next_banner(scored), "lead_words": ""}
     if scored.game.id in ("pitch", "smear"):
-        context["bid_choices"] = {seat: scored.bid_choices(seat) for seat in range(scored.table.size)}
+        context["bid_choices"] = {seat: htmlsafe_json_dumps(scored.bid_choices(seat), sort_keys=True)   # as |tojson
+                                  for seat in range(scored.table.size)}
     if pending and scored.game.id == "back_alley":
         context["lead_words"] = back_alley_lead(scored, pending)
     return context
