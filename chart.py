@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Sequence
 
-from flask_babel import lazy_gettext
 
-from i18n import _, comma, digits, n_
+from i18n import _, comma, digits, lazy_gettext, n_
 
 WIDTH = 340                  # the viewBox; the page scales it to the column's width
 LEFT, RIGHT, TOP = 38, 14, 8  # room for the total labels on the left, and half a hand label on the right

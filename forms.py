@@ -9,7 +9,6 @@ import hmac
 from typing import Any
 
 from flask import g, session
-from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
 from markupsafe import Markup, escape
@@ -21,7 +20,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
 
-from i18n import _, comma, digits, words
+from i18n import _, comma, digits, lazy_gettext, words
 from kept import Recent
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.back_alley import BOARD, BOARD_WORDS

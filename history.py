@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext
 
-from i18n import _, comma, digits, isolate, semicolon
+from i18n import _, comma, digits, isolate, lazy_gettext, semicolon
 from rules_engine import RuleError, ScoredGame, score
 from summary import signed
 

@@ -15,7 +15,7 @@ from urllib.parse import quote, urlsplit
 
 from flask import Blueprint, redirect, request
 from flask.globals import _cv_request
-from flask_babel import Babel, get_translations
+from flask_babel import Babel, LazyString, get_translations
 from markupsafe import Markup, escape
 
 from rules_engine.words import translate
@@ -128,6 +128,12 @@ def _(text: str, **params: Any) -> str:
     if lang() != "en":
         text = get_translations().ugettext(text)
     return text % _numbers(params) if params else text
+
+
+def lazy_gettext(text: str, **params: Any) -> LazyString:
+    """A message made before any page (a label made at import), translated through `_` each time
+    it is read (Flask-Babel's own lazy_gettext looks its translations up the long way)."""
+    return LazyString(_, text, **params)
 
 
 def n_(singular: str, plural: str, count: int, **params: Any) -> str:

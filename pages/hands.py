@@ -9,7 +9,6 @@ from typing import Any
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 
-from flask_babel import lazy_gettext
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -17,7 +16,7 @@ import forms
 import i18n
 import store
 from kept import Recent
-from i18n import _
+from i18n import _, lazy_gettext
 from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 

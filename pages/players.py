@@ -11,7 +11,6 @@ import hmac
 from typing import Any
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -19,7 +18,7 @@ import access
 import forms
 import records
 import store
-from i18n import _, comma, day, digits, n_
+from i18n import _, comma, day, digits, lazy_gettext, n_
 from rules_engine import GAMES
 
 from . import bp, db, kept_page, scored_version, writing
