@@ -31,7 +31,7 @@ import i18n
 import store
 import pages
 from kept import Recent
-from i18n import _
+from i18n import _, add_vary
 
 VERSION = "1.1.0"
 SECURITY_HEADERS = {
@@ -97,6 +97,14 @@ class KeptSessions(SecureCookieSessionInterface):
         data = known[0]
         plain = all(type(value) in (str, bool, int) for value in data.values())
         return self.session_class(dict(data) if plain else copy.deepcopy(data))     # each request its own copy
+
+    def save_session(self, app, session, response):
+        """Flask's, without its work when nothing changed (most requests): then only Vary: Cookie."""
+        if session and not self.should_set_cookie(app, session):
+            if session.accessed:
+                add_vary(response, "Cookie")
+            return
+        super().save_session(app, session, response)
 
 
 class QuickCalls(Context):
@@ -221,8 +229,8 @@ def asset_version(folder: Path) -> str:
 
 
 def secure(response):
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    present = {name.lower() for name, _value in response.headers.items()}
+    response.headers.extend([(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present])
     return response
 
 

@@ -283,9 +283,15 @@ def switch_link() -> dict[str, str]:
 
 def vary(response):
     """A page depends on the browser's languages as well as on its cookie."""
-    if response.mimetype == "text/html":
-        response.vary.add("Accept-Language")
+    if (response.content_type or "").startswith("text/html"):
+        add_vary(response, "Accept-Language")
     return response
+
+
+def add_vary(response, header: str) -> None:
+    """Add `header` to the response's Vary, unless it is there (a look at the text, not a parse)."""
+    if header.lower() not in response.headers.get("Vary", "").lower():
+        response.vary.add(header)
 
 
 def init_app(app) -> None:

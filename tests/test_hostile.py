@@ -120,6 +120,16 @@ def test_a_write_that_fails_for_another_reason_fails_at_once(tmp_path):
 
 # --- headers ---------------------------------------------------------------------------------------
 
+def test_a_kept_game_page_says_once_each_safety_header_and_what_it_varies_with(client):
+    """Whether rendered or kept, a game page carries each safety header once, and says it differs
+    by cookie and language (so no shared cache hands one phone's page to another)."""
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"]))
+    for _ in range(2):                                            # rendered, then kept
+        response = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
+        for name in ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"):
+            assert len(response.headers.getlist(name)) == 1, name
+        assert {"cookie", "accept-language"} <= {part.strip().lower() for part in response.headers["Vary"].split(",")}
+
 def test_pages_carry_a_strict_content_security_policy_and_a_safe_session_cookie(tmp_path):
     from app import create_app
     client = create_app({"DATABASE": str(tmp_path / "h.db"), "SECRET_KEY": "h"}).test_client()
