@@ -90,14 +90,14 @@ class Pitch(Game):
 
     def bid_problem(self, table: Table, state: State, seat: int, bid: Any, earlier: Auction) -> Text | None:
         """Why `seat` may not bid `bid` after the bids so far; None when it may."""
-        refusal = self.bid_refusal(table, state, seat, bid, earlier)
+        refusal = self.bid_refusal(table, state.dealer, seat, bid, earlier)
         return refusal() if refusal else None
 
-    def bid_refusal(self, table: Table, state: State, seat: int, bid: Any,
+    def bid_refusal(self, table: Table | None, dealer: int, seat: int, bid: Any,
                     earlier: Auction) -> Callable[[], Text] | None:
         """bid_problem's answer, its sentence written only when asked for (the bid forms ask about
-        every bid of every seat, most of them refused)."""
-        is_dealer = seat == state.dealer
+        every bid of every seat, most of them refused); `table` only names the players in it."""
+        is_dealer = seat == dealer
         if bid != PASS and not (is_whole(bid) and self.lowest_bid <= bid <= CLOSING_BID):
             return lambda: say("{who}'s bid must be pass or {low} to {high}",
                               who=table.name(seat), low=self.lowest_bid, high=CLOSING_BID)
@@ -130,9 +130,9 @@ class Pitch(Game):
         return next((seat for seat in bidding_order(dealer, table.size)
                      if seat != dealer and bids[seat] == bids[dealer]), None)
 
-    def auction_so_far(self, table: Table, state: State, bids: Mapping[int, Any]) -> Auction:
+    def auction_so_far(self, dealer: int, size: int, bids: Mapping[int, Any]) -> Auction:
         auction = Auction(None, 0)
-        for seat in bidding_order(state.dealer, table.size):
+        for seat in bidding_order(dealer, size):
             bid = bids.get(seat)
             if is_whole(bid) and bid >= auction.bid:
                 auction = Auction(seat, bid)
@@ -140,10 +140,19 @@ class Pitch(Game):
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         order = bidding_order(state.dealer, table.size)
-        earlier = {s: bids[s] for s in order[:order.index(seat)] if s in bids}
-        auction = self.auction_so_far(table, state, earlier)
+        earlier = tuple((s, bids[s]) for s in order[:order.index(seat)] if s in bids)
+        try:
+            return list(self.allowed_bids(table.size, state.dealer, seat, earlier))
+        except TypeError:                           # a bid that is no plain value: nothing to keep
+            return list(Pitch.allowed_bids.__wrapped__(self, table.size, state.dealer, seat, earlier))
+
+    @lru_cache(maxsize=1024)
+    def allowed_bids(self, size: int, dealer: int, seat: int, earlier: tuple[tuple[int, Any], ...]) -> tuple[Any, ...]:
+        """The bids `seat` may make after the `earlier` (seat, bid) pairs: they depend on nothing
+        else (not the scores, not the names), so each answer is worked out once."""
+        auction = self.auction_so_far(dealer, size, dict(earlier))
         options = [PASS, *range(self.lowest_bid, CLOSING_BID + 1)]
-        return [bid for bid in options if self.bid_refusal(table, state, seat, bid, auction) is None]
+        return tuple(bid for bid in options if self.bid_refusal(None, dealer, seat, bid, auction) is None)
 
     def read_auction(self, table: Table, state: State, bids: list[Any]) -> Auction:
         auction = Auction(None, 0)
