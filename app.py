@@ -23,6 +23,7 @@ from types import FunctionType, MethodType
 
 from flask import Flask, render_template, request
 from jinja2.runtime import Context, Macro
+from jinja2.utils import _PassArg
 from flask.globals import _cv_request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
@@ -107,24 +108,30 @@ class KeptSessions(SecureCookieSessionInterface):
         super().save_session(app, session, response)
 
 
+NOTHING = object()
+
+
 class QuickCalls(Context):
-    """Jinja's template context, calling a plain function, method or macro straight away: Jinja's
-    own looks for pass_context and the like on everything it calls (several failed attribute
-    lookups, a third of a call); anything else still goes its way."""
+    """Jinja's template context, calling a plain function, method or macro, or a function that
+    takes the eval context (gettext), straight away: Jinja's own looks for pass_context and the
+    like on everything it calls (several failed attribute lookups, a third of a call); anything
+    else still goes its way."""
 
     def call(__self, __obj, *args, **kwargs):  # noqa: N805  (Jinja's own names: kwargs may hold "self")
         kind = type(__obj)
-        if kind is Macro or kind is pages.SharedMacro or (
-                kind is FunctionType and "jinja_pass_arg" not in __obj.__dict__) or (
-                kind is MethodType and "jinja_pass_arg" not in getattr(__obj.__func__, "__dict__", ())):
-            kwargs.pop("_block_vars", None)
-            kwargs.pop("_loop_vars", None)
-            try:
-                return __obj(*args, **kwargs)
-            except StopIteration:
-                return __self.environment.undefined("value was undefined because a callable raised a"
-                                                    " StopIteration exception")
-        return super().call(__obj, *args, **kwargs)
+        passing = __obj.__dict__.get("jinja_pass_arg", NOTHING) if kind is FunctionType else NOTHING
+        if passing is _PassArg.eval_context:                    # gettext: its first argument the eval context
+            args = (__self.eval_ctx, *args)
+        elif not (kind is Macro or kind is pages.SharedMacro or (kind is FunctionType and passing is NOTHING) or (
+                kind is MethodType and "jinja_pass_arg" not in getattr(__obj.__func__, "__dict__", ()))):
+            return super().call(__obj, *args, **kwargs)
+        kwargs.pop("_block_vars", None)
+        kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined("value was undefined because a callable raised a"
+                                                " StopIteration exception")
 
 
 class Scorepad(Flask):
