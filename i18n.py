@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 from numbers import Number
-from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote, urlsplit
 
@@ -249,15 +248,6 @@ def _jinja_ngettext(eval_context: Any, singular: str, plural: str, count: int, *
     if eval_context.autoescape:
         said = Markup(said)
     return said % _numbers({"num": count, **params})
-
-
-AS_HTML = SimpleNamespace(autoescape=True)        # what a template gives gettext: its words are HTML
-
-
-def markup_n_(singular: str, plural: str, count: int, **params: Any) -> Markup:
-    """n_ for a part of a page written in Python: markup, its values escaped unless already markup,
-    just as a template's ngettext says it."""
-    return _jinja_ngettext(AS_HTML, singular, plural, count, **params)
 
 
 def safe_next(target: str | None) -> str:

@@ -17,7 +17,6 @@ from markupsafe import Markup
 
 import access
 import i18n
-from i18n import _
 import store
 import forms
 from forms import form_token
@@ -151,35 +150,7 @@ class SharedMacro:
 @bp.record_once
 def share_macros(state: Any) -> None:
     state.app.jinja_env.globals.update({name: SharedMacro(name) for name in
-                                        ("errors", "field", "segmented", "form_errors", "bids")})
-
-
-# The two parts every game page shows, written in Python: a Jinja macro costs several times more.
-
-@bp.app_template_global()
-def banner(words: list[Any], scored: ScoredGame) -> Markup:
-    """The next hand in a few lines (`words`, the engine's), or who won."""
-    if scored.finished:
-        count = 2 if len(scored.winners) > 1 or " & " in scored.winners[0] else 1
-        said = Markup("<p><strong>%s</strong></p>") % i18n.markup_n_(
-            "Game over: %(names)s wins.", "Game over: %(names)s win.", count, names=i18n.names_and(scored.winners))
-    else:
-        said = Markup("<ul>%s</ul>") % Markup("").join(Markup("<li>%s</li>") % i18n.words(w) for w in words)
-    return Markup('<section class="banner" aria-label="%s">\n%s\n</section>') % (_("Next hand"), said)
-
-
-@bp.app_template_global()
-def totals(scored: ScoredGame) -> Markup:
-    """Each side's total, the leader (or the winners) marked."""
-    top, bottom = max(scored.totals), min(scored.totals)
-    rows = []
-    for side, total in zip(scored.sides, scored.totals):
-        lead = bool(scored.hands) and total == top and bottom != top
-        note = (_("winner") if scored.finished and side in scored.winners else _("leading") if lead else None)
-        rows.append(Markup('<li%s><bdi class="name">%s</bdi><b>%s</b>%s</li>') % (
-            Markup(' class="lead"') if lead else "", side, i18n.num(total),
-            Markup("<small>%s</small>") % note if note else ""))
-    return Markup('<ul class="sides" aria-label="%s">\n%s\n</ul>') % (_("Totals"), Markup("\n").join(rows))
+                                        ("errors", "field", "segmented", "form_errors", "banner", "totals", "bids")})
 
 
 FRAGMENTS = Recent(1024)    # parts every page repeats, by what they depend on
