@@ -205,10 +205,10 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
         if "gzip" in request.headers.get("Accept-Encoding", ""):
             response.set_data(kept.gzipped(token))
             response.headers["Content-Encoding"] = "gzip"
-            response.headers["Vary"] = "Accept-Encoding, Cookie"
+            response.headers["Vary"] = "Accept-Encoding, Cookie, Accept-Language"
         else:
             response.set_data(token.join(kept.pieces))
-    response.headers.setdefault("Vary", "Cookie")
+    response.headers.setdefault("Vary", "Cookie, Accept-Language")          # all it depends on, said at once
     response.headers["Cache-Control"] = "private, no-cache"
     response.set_etag(etag)
     return response
