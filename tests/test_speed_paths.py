@@ -174,10 +174,13 @@ def test_a_change_to_earlier_hands_by_another_worker_is_scored_anew(client, chan
     assert board != before and board == fresh_board(client, game_id)
 
 
-def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path, monkeypatch):
-    """The hand form is kept rendered once for every scorer; each phone's copy carries its own form
-    token, so the second phone to open it (here: the game's creator) can still save the hand - also
-    when the first phone's token was signed seconds before (a signed token changes every second)."""
+def form_token_of(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
+def game_with_form_tokens(tmp_path, monkeypatch):
+    """An app that checks form tokens, signing each a second later than the one before (a signed
+    token changes every second), and a Pitch game Ann started through its form: (app, Ann, game)."""
     import itertools
     from itsdangerous.timed import TimestampSigner
     from app import create_app
@@ -186,19 +189,24 @@ def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "forms.db"), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True})
     ann = app.test_client()
-    token = lambda page: re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # noqa: E731
-    form_token = token(ann.get("/games/new/pitch").get_data(as_text=True))
-    started = ann.post("/games/new/pitch", data={"csrf_token": form_token, "player_0": "Ann", "player_1": "Ben",
-                                                 "player_2": "Cy", "key": "one-time-key", "first_dealer": "0"})
-    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    started = ann.post("/games/new/pitch", data={"csrf_token": form_token_of(ann.get("/games/new/pitch").get_data(
+        as_text=True)), "player_0": "Ann", "player_1": "Ben", "player_2": "Cy", "key": "one-time-key", "first_dealer": "0"})
+    return app, ann, started.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path, monkeypatch):
+    """The hand form is kept rendered once for every scorer; each phone's copy carries its own form
+    token, so the second phone to open it (here: the game's creator) can still save the hand - also
+    when the first phone's token was signed seconds before (a signed token changes every second)."""
+    app, ann, game_id = game_with_form_tokens(tmp_path, monkeypatch)
     ben = joined(app, ann, game_id)
     ben.get(f"/games/{game_id}")                                                   # a page with forms
     bens = ben.get(f"/games/{game_id}/hands/new").get_data(as_text=True)          # Ben's phone first
     anns = ann.get(f"/games/{game_id}/hands/new").get_data(as_text=True)          # then Ann's, kept
-    assert token(anns) != token(bens)
+    assert form_token_of(anns) != form_token_of(bens)
     version = re.search(r'name="version" type="hidden" value="(\d+)"', anns).group(1)
-    saved = ann.post(f"/games/{game_id}/hands/new", data={**form_data("pitch", PITCH_HAND), "csrf_token": token(anns),
-                                                          "version": version, "number": "1", "step": "full"})
+    saved = ann.post(f"/games/{game_id}/hands/new", data={**form_data("pitch", PITCH_HAND), "version": version,
+                                                          "csrf_token": form_token_of(anns), "number": "1", "step": "full"})
     assert saved.status_code == 302 and saved.headers["Location"].endswith(f"/games/{game_id}")
 
 
@@ -206,29 +214,17 @@ def test_a_hand_form_token_is_taken_quickly_only_when_it_is_this_browsers(tmp_pa
     """The token this worker signed for a browser is taken as it is; any other is checked by
     Flask-WTF: another browser's token is refused (nothing saved), this browser's token signed at
     another moment (by the other worker) is accepted."""
-    import itertools
     import forms
-    from itsdangerous.timed import TimestampSigner
-    from app import create_app
-    seconds = itertools.count(1_800_000_000)
-    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: next(seconds))
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tokens.db"), "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": True})
-    ann = app.test_client()
-    token = lambda page: re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # noqa: E731
-    started = ann.post("/games/new/pitch", data={"csrf_token": token(ann.get("/games/new/pitch").get_data(as_text=True)),
-                                                 "player_0": "Ann", "player_1": "Ben", "player_2": "Cy",
-                                                 "key": "one-time-key", "first_dealer": "0"})
-    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    app, ann, game_id = game_with_form_tokens(tmp_path, monkeypatch)
     ben = joined(app, ann, game_id)
-    bens = token(ben.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
-    anns = token(ann.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
+    bens = form_token_of(ben.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
+    anns = form_token_of(ann.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
     hand = {**form_data("pitch", PITCH_HAND), "version": "1", "number": "1", "step": "full"}
     refused = ann.post(f"/games/{game_id}/hands/new", data={**hand, "csrf_token": bens})
     assert refused.status_code == 200 and "nothing was saved" in refused.get_data(as_text=True)
     assert ann.get(f"/games/{game_id}/record.json").get_json()["hands"] == []
     forms.SIGNED.items.clear()                        # as if the other worker had signed it
-    assert token(ann.get("/games/new/pitch").get_data(as_text=True)) != anns
+    assert form_token_of(ann.get("/games/new/pitch").get_data(as_text=True)) != anns
     saved = ann.post(f"/games/{game_id}/hands/new", data={**hand, "csrf_token": anns})
     assert saved.status_code == 302 and len(ann.get(f"/games/{game_id}/record.json").get_json()["hands"]) == 1
 
