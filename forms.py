@@ -99,7 +99,8 @@ class KeptCSRF(_FlaskFormCSRF):
         return form_token()
 
     def validate_csrf_token(self, form, field):
-        if isinstance(field.data, str) and hmac.compare_digest(field.data.encode(), form_token().encode()):
+        if (self.meta.csrf_time_limit is None and isinstance(field.data, str)      # tokens that never expire
+                and hmac.compare_digest(field.data.encode(), form_token().encode())):
             return
         super().validate_csrf_token(form, field)
 
@@ -108,10 +109,10 @@ class KeptHidden:
     """A form Meta writing plain hidden inputs (the form token, a game's version) from a worker's
     memory: WTForms' way costs more than the rest of such a small form, several times a page.
     Its fields are copies of one bound once per worker and form class (kept on the class as
-    `_bound_fields`): binding (labels, flags, choices) costs
-    more than reading what was sent, and gives the same field every time. The copy is then
-    processed and checked as its own (data and errors are set anew on each copy); the form token's
-    field is bound each time, since it checks its own form's token."""
+    `_bound_fields`): binding (labels, flags, choices) costs more than reading what was sent, and
+    gives the same field every time. Each copy is then processed and checked as its own (data and
+    errors are set anew on it); the form token's field is bound each time, as it checks its own
+    form's token."""
     csrf_class = KeptCSRF
 
     def bind_field(self, form, unbound_field, options):

@@ -16,9 +16,9 @@ from flask import Blueprint, Response, abort, current_app, g, make_response, req
 from markupsafe import Markup
 
 import access
+import forms
 import i18n
 import store
-import forms
 from forms import form_token
 from kept import Recent
 from rules_engine import RuleError, ScoredGame, score
@@ -159,8 +159,9 @@ FRAGMENTS = Recent(1024)    # parts every page repeats, by what they depend on
 @bp.app_template_global()
 def kept(macro: str, *args: Any) -> Markup:
     """A macro of _chrome.html called with `args`, rendered once per worker for the same `args`,
-    language and address root: the head and header every page repeats, a game's links. Only what
-    the arguments say may differ, never a form token."""
+    language and address root: the head and header every page repeats, a game's links and the
+    parts of its forms around their token and version. Only what the arguments say may differ:
+    never a form token, never anything of one game version."""
     key = (macro, i18n.lang(), request.script_root, current_app.jinja_env.globals["asset_version"], *args)
     html = FRAGMENTS.get(key)
     if html is None:
