@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass
-from html import escape
+from html import escape as escape_html
 from typing import Sequence
 
 
@@ -80,6 +81,15 @@ def thin(count: int, most: int = MOST_POINTS) -> list[int]:
     if count <= most:
         return list(range(count))
     return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")   # characters an XML document may not hold
+
+
+def escape(text: str) -> str:
+    """Text for the SVG document: escaped, and without the control characters XML forbids (a name
+    may hold one; the picture would not be drawn at all)."""
+    return escape_html(NOT_XML.sub("", text))
 
 
 def number(value: float) -> str:

@@ -8,7 +8,7 @@ import functools
 import hmac
 from typing import Any
 
-from flask import g, session
+from flask import current_app, g, session
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
 from markupsafe import Markup, escape
@@ -74,13 +74,15 @@ def every_choice(form: FlaskForm, asked: list[tuple[str, str]]) -> list[str]:
     return values
 
 
-SIGNED = Recent(1024)       # a browser's form token, signed once: tokens have no time limit
+SIGNED = Recent(1024)       # a browser's form token, signed once (when tokens never expire: the app's setting)
 
 
 def form_token() -> str:
     """This browser's signed form token (the one Flask-WTF puts in forms), signed once per worker."""
     if "csrf_token" in g:                            # already signed for this request
         return g.csrf_token
+    if current_app.config.get("WTF_CSRF_TIME_LIMIT", 3600) is not None:
+        return generate_csrf()                       # tokens that expire are signed afresh, as Flask-WTF does
     raw = session.get("csrf_token")
     signed = SIGNED.get(raw) if raw else None
     if signed is None:

@@ -78,11 +78,11 @@ end
 """
 
 
-def recording_script(folder: Path, ids: dict) -> str:
-    """The wrk script that records hands, each connection into its own game."""
+def recording_script(folder: Path, games: list[str], cookie: str) -> str:
+    """The wrk script that records hands, each connection into its own game of `games`."""
     script = folder / "record.lua"
-    games = ", ".join(f'"{game}"' for game in ids["record"])
-    script.write_text(f'local games, threads = {{{games}}}, {{}}\ncookie = "{ids["cookie"]}"\n' + RECORD_LUA)
+    listed = ", ".join(f'"{game}"' for game in games)
+    script.write_text(f'local games, threads = {{{listed}}}, {{}}\ncookie = "{cookie}"\n' + RECORD_LUA)
     return str(script)
 
 
@@ -125,9 +125,10 @@ def wrk(url: str, seconds: float, connections: int, headers: dict[str, str], scr
     return {"rate": rate, "errors": errors}
 
 
-def fill(instance: Path, games: int, players_per: int = 3) -> dict[str, str]:
-    """A database with `games` small Pitch games, one 25-deal Back Alley game and one Pitch game to
-    record into per wrk connection, all joined by one browser; return that browser's cookie and ids."""
+def fill(instance: Path, games: int, players_per: int = 3, record_games: int = 8) -> dict[str, str]:
+    """A database with `games` small Pitch games, one 25-deal Back Alley game and `record_games` Pitch games
+    to record into (one per wrk connection and turn), all joined by one browser; return that
+    browser's cookie and ids."""
     os.environ["SCOREPAD_INSTANCE"] = str(instance)
     from app import create_app
     client = create_app({"WTF_CSRF_ENABLED": False}).test_client()
@@ -141,8 +142,8 @@ def fill(instance: Path, games: int, players_per: int = 3) -> dict[str, str]:
     ids["back_alley"] = page.headers["Location"].rsplit("/", 1)[1]
     ids["record"] = [client.post("/games/import", data={"record": json.dumps(
         {**pitch, "hands": [], "players": [f"Ann r{n}", f"Ben r{n}", f"Cy r{n}"]})}).headers["Location"].rsplit("/", 1)[1]
-        for n in range(8)]                              # told apart: importing the same record twice finds the first
-    assert len(set(ids["record"])) == 8
+        for n in range(record_games)]                         # told apart: importing the same record twice finds the first
+    assert len(set(ids["record"])) == record_games
     browser = create_app().test_client()                                # forms checked, as served
     browser.set_cookie("session", client.get_cookie("session").value)
     browser.get(f"/games/{ids['record'][0]}/hands/new")                # a CSRF token in the session
@@ -217,22 +218,28 @@ def main() -> None:
         sys.exit("wrk is needed: apt-get install wrk")
     with tempfile.TemporaryDirectory() as folder:
         instance = Path(folder) / "instance"
-        ids = fill(instance, args.games)
+        ids = fill(instance, args.games, record_games=args.connections * args.rounds)
         hello, hello_base = serve("hello:app", ROOT / "bench")
         scorepad, base = serve("app:create_app()", ROOT, instance)
         try:
             gz = {"Accept-Encoding": "gzip", "Cookie": ids["cookie"]}
-            script = recording_script(Path(folder), ids)
+            turns = iter(range(args.rounds))
 
             def bare():
                 return wrk(hello_base + "/", args.seconds, args.connections, {"Accept-Encoding": "gzip"})
 
             def page(url, headers=gz, lua=None):
                 return lambda: wrk(url, args.seconds, args.connections, headers, lua)
+
+            def recording():                    # each turn into games of its own, never near 1,000 hands
+                first = next(turns) * args.connections
+                games = ids["record"][first:first + args.connections]
+                script = recording_script(Path(folder), games, ids["cookie"])
+                return wrk(base, args.seconds, args.connections, {}, script)
             pages = [("scoreboard, 25-deal Back Alley", page(f"{base}/games/{ids['back_alley']}"), 0.5),
                      (f"home page, {args.games} games", page(base + "/"), 0.3),
                      ("new-hand form, Pitch", page(f"{base}/games/{ids['record'][0]}/hands/new"), 0.3),
-                     ("recording a hand (GET form, POST, redirect)", page(base, {}, script), 0.2)]
+                     ("recording a hand (GET form, POST, redirect)", recording, 0.2)]
             rows = [(name, side_by_side(measure, bare, args.rounds), target) for name, measure, target in pages]
             size = home_size(base, ids["cookie"])
         finally:

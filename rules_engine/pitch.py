@@ -141,10 +141,10 @@ class Pitch(Game):
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         order = bidding_order(state.dealer, table.size)
         earlier = tuple((s, bids[s]) for s in order[:order.index(seat)] if s in bids)
-        try:
+        if all(type(bid) is int or bid == PASS for _seat, bid in earlier):
             return list(self.allowed_bids(table.size, state.dealer, seat, earlier))
-        except TypeError:                           # a bid that is no plain value: nothing to keep
-            return list(Pitch.allowed_bids.__wrapped__(self, table.size, state.dealer, seat, earlier))
+        # a bid that is no plain whole number (2.0, True, a list): worked out as it is, never kept
+        return list(Pitch.allowed_bids.__wrapped__(self, table.size, state.dealer, seat, earlier))
 
     @lru_cache(maxsize=1024)
     def allowed_bids(self, size: int, dealer: int, seat: int, earlier: tuple[tuple[int, Any], ...]) -> tuple[Any, ...]:

@@ -49,6 +49,16 @@ def test_legal_bids_follow_the_auction():
     assert game.legal_bids(2, {1: 4}) == ["pass"]
 
 
+def test_legal_bids_after_a_bid_that_is_no_whole_number_are_never_taken_for_a_whole_one():
+    """Answers are kept per seat and earlier bids: 2.0 (no whole number, so no bid that counts)
+    must not come back as the answer after a real 2, in either order."""
+    game = play([])              # dealer Ann; order Ben, Cy, Ann
+    assert game.legal_bids(2, {1: 2.0}) == ["pass", 1, 2, 3, 4]
+    assert game.legal_bids(2, {1: 2}) == ["pass", 3, 4]
+    assert game.legal_bids(2, {1: True}) == ["pass", 1, 2, 3, 4]
+    assert game.legal_bids(2, {1: 2.0}) == ["pass", 1, 2, 3, 4]
+
+
 @pytest.mark.parametrize("bids, message, seat", [
     (["pass", 2, 2], "hand 1: Cy's bid of 2 must be higher than Ben's 2", 2),
     (["pass", 2, 1], "hand 1: Cy's bid of 1 must be higher than Ben's 2", 2),

@@ -148,6 +148,12 @@ def test_the_scoreboard_folds_the_chart_away_and_prints_it(client):
     assert client.get(f"/games/{empty}/chart.svg").status_code == 404
 
 
+def test_the_chart_is_a_well_formed_picture_whatever_characters_a_name_holds():
+    svg = chart.score_chart(["Ann\x0b", "B\x01en & <Cy>"], [[1, 2], [3, 1]])
+    ElementTree.fromstring(svg)                        # XML forbids most control characters
+    assert ">Ann</text>" in svg and "Ben &amp; &lt;Cy&gt;" in svg
+
+
 def test_the_chart_changes_with_the_game_and_a_phone_that_has_it_gets_a_304(client):
     game_id = imported(client, example("pitch-to-7"))
     first = re.search(r'<img src="([^"]+)"', text(client.get(f"/games/{game_id}"))).group(1).replace("&amp;", "&")

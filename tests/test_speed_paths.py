@@ -229,6 +229,25 @@ def test_a_hand_form_token_is_taken_quickly_only_when_it_is_this_browsers(tmp_pa
     assert saved.status_code == 302 and len(ann.get(f"/games/{game_id}/record.json").get_json()["hands"]) == 1
 
 
+def test_with_tokens_that_expire_each_page_gets_a_fresh_one(tmp_path, monkeypatch):
+    """Form tokens are kept signed only while they never expire (the app's setting): set a time
+    limit, and a form opened later carries a token signed then, which saves."""
+    from itsdangerous.timed import TimestampSigner
+    from app import create_app
+    now = [1_800_000_000]
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: now[0])
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "limit.db"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True, "WTF_CSRF_TIME_LIMIT": 60})
+    ann = app.test_client()
+    first = form_token_of(ann.get("/games/new/pitch").get_data(as_text=True))
+    now[0] += 120                                                  # two minutes later: that one expired
+    later = form_token_of(ann.get("/games/new/pitch").get_data(as_text=True))
+    assert later != first
+    started = ann.post("/games/new/pitch", data={"csrf_token": later, "player_0": "Ann", "player_1": "Ben",
+                                                 "player_2": "Cy", "key": "one-time-key", "first_dealer": "0"})
+    assert started.status_code == 302
+
+
 def test_hand_form_fields_are_copies_each_reading_and_checking_its_own(app):
     """A kept hand form's fields are copied from fields bound once per worker: two phones' forms
     of the same hand each keep what their phone sent and their own errors."""
