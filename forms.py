@@ -130,7 +130,7 @@ class KeptHidden:
             bound = kept[key] = super().bind_field(form, unbound_field, options)
         field = object.__new__(type(bound))
         field.__dict__.update(bound.__dict__)
-        field.meta = form.meta
+        field.meta, field._form = form.meta, form               # its own form, not the one first bound
         return field
 
     def render_field(self, field, render_kw):

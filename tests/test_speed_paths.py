@@ -265,6 +265,7 @@ def test_hand_form_fields_are_copies_each_reading_and_checking_its_own(app):
     assert (first.bid_1.data, first.high.data, first.high.errors) == ("2", "0", [])
     assert (second.bid_1.data, second.high.data, second.high.errors) == ("pass", "2", ["Choose who took High."])
     assert all(getattr(field, "data", None) is None for field in type(first)._bound_fields.values())  # never filled in
+    assert first.high._form is first and second.high._form is second
 
 
 def fresh_form(client, game_id):
