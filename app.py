@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import gc
 import gzip
 import hashlib
@@ -13,26 +14,24 @@ import os
 import secrets
 import socket
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
+from types import FunctionType, MethodType
 from typing import Iterator
 
-import copy
-import time
-from types import FunctionType, MethodType
-
 from flask import Flask, render_template, request
-from jinja2.runtime import Context, Macro
-from jinja2.utils import _PassArg
 from flask.globals import _cv_request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
+from jinja2.runtime import Context, Macro
+from jinja2.utils import _PassArg
 
 import i18n
-import store
 import pages
-from kept import Recent
+import store
 from i18n import _, add_vary
+from kept import Recent
 
 VERSION = "1.1.0"
 SECURITY_HEADERS = {

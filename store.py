@@ -318,7 +318,7 @@ ROLES = ("watcher", "scorer")          # in order of what they may do
 
 
 def row_by_key(db: Database, key: str) -> dict[str, Any] | None:
-    return one_row(db, "select * from games where key = ?", [key]) if 10 <= len(key) <= 64 else None
+    return row_and_role(db, key, None)[0]
 
 
 def row_and_role(db: Database, key: str, browser: str | None) -> tuple[dict[str, Any] | None, str | None]:
