@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import gc
 import gzip
 import hashlib
@@ -187,19 +188,22 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
     app.jinja_env.context_class = QuickCalls
     register_errors(app)
-    serve_compact_script(app)
+    serve_minified_script(app)
     return app
 
 
-def compact(source: str) -> str:
-    """A script without its comment lines and indentation (its lines, so its meaning, kept)."""
-    lines = (line.strip() for line in source.splitlines())
-    return "\n".join(line for line in lines if line and not line.startswith("//"))
+@functools.cache
+def minified(source: str) -> str:
+    """A script as small as it can be sent: comments and spaces gone, its local names shortened
+    (calmjs.parse, once per process); the file in static/ stays the readable one."""
+    from calmjs.parse import es5
+    from calmjs.parse.unparsers.es5 import minify_print
+    return minify_print(es5(source), obfuscate=True, obfuscate_globals=False)
 
 
-def serve_compact_script(app: Flask) -> None:
-    """/static/app.js is served compact (a third lighter gzipped); the file stays readable."""
-    script = compact((Path(app.static_folder) / "app.js").read_text()).encode()
+def serve_minified_script(app: Flask) -> None:
+    """/static/app.js is served minified (a quarter lighter gzipped, within every page's budget)."""
+    script = minified((Path(app.static_folder) / "app.js").read_text()).encode()
     etag = hashlib.sha256(script).hexdigest()[:16]
     static = app.view_functions["static"]
 

@@ -20,6 +20,16 @@ os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tes
 EXAMPLES = ROOT / "examples"
 
 
+def assets_weight(client) -> int:
+    """The stylesheet and script every page loads, gzipped, as they are served (the script minified)."""
+    import gzip
+    weight = 0
+    for asset in ("/static/app.css", "/static/app.js"):
+        with client.get(asset) as response:
+            weight += len(gzip.compress(response.data))
+    return weight
+
+
 def unisolated(page: str) -> str:
     """A page without the <bdi> elements that isolate players' names (they add no words)."""
     return re.sub(r"</?bdi\b[^>]*>", "", page)
