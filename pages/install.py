@@ -35,21 +35,14 @@ def service_worker():
 
 
 def offline_words() -> dict[str, dict[str, str]]:
-    """What the service worker says on a page it shows offline, in every language: a phone keeps
-    one service worker, and it speaks each page's own language."""
+    """What the service worker says when a page it never kept can't be reached, in every language:
+    a phone keeps one service worker for pages in either."""
     said = {}
     chosen = request.environ.get(i18n.KEY)
     for code in i18n.LANGUAGES:
         request.environ[i18n.KEY] = code
-        said[code] = {
-            "conflict": _("A hand saved on this phone at %(time)s was not stored: %(reason)s", time="%(time)s",
-                          reason="%(reason)s"),
-            "again": _("Check it and save again"),
-            "waiting": _("A hand saved on this phone at %(time)s is waiting to send.", time="%(time)s"),
-            "offline": _("Offline - last updated %(time)s", time="%(time)s"),
-            "title": _("Offline"),
-            "unreached": _("Scorepad can't be reached and this page was not opened here before."),
-            "changed": _("the game changed meanwhile.")}
+        said[code] = {"title": _("Offline"),
+                      "unreached": _("Scorepad can't be reached and this page was not opened here before.")}
     request.environ[i18n.KEY] = chosen
     return said
 

@@ -70,9 +70,12 @@ def invite_links(game) -> list[dict[str, str]]:
     return [{**entry, "qr": qr_svg(entry["link"], entry["what"])} for entry in links]
 
 
+THIS_COMPUTER = ("127.0.0.1", "localhost", "[::1]")
+
+
 def network_addresses() -> list[str]:
     """Where other phones can reach this server, when this page was opened on the computer itself."""
-    if request.host.split(":")[0] not in ("127.0.0.1", "localhost", "[::1]"):
+    if request.host.split(":")[0] not in THIS_COMPUTER:
         return []
     from app import lan_addresses
     port = request.host.rsplit(":", 1)[1] if ":" in request.host else "80"
@@ -83,8 +86,9 @@ def network_addresses() -> list[str]:
 @cached_page
 def invite(game_id: str):
     game = load(game_id)
+    plain_http = not request.is_secure and request.host.split(":")[0] not in THIS_COMPUTER   # what phones get
     return render_template("invite.html", game=game, game_id=game.key, scored=game.scored, links=invite_links(game),
-                           elsewhere=network_addresses())
+                           elsewhere=network_addresses(), plain_http=plain_http)
 
 
 @bp.get("/games/<game_id>/tv")

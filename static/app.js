@@ -111,151 +111,302 @@
     form.addEventListener("submit", function () { sessionStorage.removeItem(key); });
   }
 
-  forEach(document.querySelectorAll("form.hand"), function (form) {
-    keepDraft(form);
-    function update() { auction(form); sums(form); }
-    form.addEventListener("change", function (event) {
-      auction(form);                       // what each seat may bid now, before passing for them
-      passTheRest(form, event.target);
-      follow(form, event.target);
-      update();
-    });
-    update();
-  });
+  // Saving survives a Wi-Fi drop, on every origin: the page sends each change itself and keeps it
+  // on the phone (one entry per form and game version) until the server has answered; the version
+  // it carries lets the server store it once however often it is sent.
+  function words() { return (document.querySelector("[data-sending]") || {dataset: {}}).dataset; }
+  function clock(when) {
+    var how = {hour: "2-digit", minute: "2-digit"};
+    if (pashto) { how.numberingSystem = "arabext"; how.calendar = "gregory"; }
+    return new Date(when).toLocaleTimeString(pashto ? "ps-AF" : [], how);
+  }
+  function note(mark, text, after) {
+    var p = document.querySelector("[data-note='" + mark + "']"), main = document.querySelector("main");
+    if (!p) {
+      p = document.createElement("p");
+      p.className = "flash";
+      p.setAttribute("role", "status");
+      p.dataset.note = mark;
+      if (after) after.after(p); else main.prepend(p);
+    }
+    p.textContent = text;
+    return p;
+  }
+  function gameOf(url) { return (/\/games\/([\w-]{16,})/.exec(new URL(url, location.href).pathname) || [])[1]; }
+  var memory = {};
+  function outbox() {
+    try { return JSON.parse(localStorage.getItem("outbox") || "{}"); } catch (e) { return memory; }
+  }
+  function keep(key, change) {
+    var all = outbox();
+    if (change) all[key] = change; else delete all[key];
+    memory = all;
+    try { localStorage.setItem("outbox", JSON.stringify(all)); } catch (e) {}
+  }
+  function keyOf(form) {
+    var stamp = form.querySelector("[name=version],[name=key]");
+    return form.action + "#" + (stamp ? stamp.value : new URLSearchParams(new FormData(form)));
+  }
+  function formFor(change) {
+    return [].filter.call(document.querySelectorAll("form[method=post]"), function (f) { return keyOf(f) === change.key; })[0];
+  }
 
-  // A second tap on a save button sends nothing more (the server also recognises a repeat).
-  forEach(document.querySelectorAll("form[method='post']"), function (form) {
-    form.addEventListener("submit", function () {
-      forEach(form.querySelectorAll("button[type='submit']"), function (b) {
-        setTimeout(function () { b.disabled = true; }, 0);
-      });
-    });
+  // The answer replaces the page as a plain form post would, from the answer already here (no
+  // second trip over the Wi-Fi), and takes the form's place in the history: Back skips it.
+  function show(page, url) {
+    var doc = new DOMParser().parseFromString(page, "text/html");
+    if (!doc.querySelector("main")) return location.assign(url);
+    document.title = doc.title;
+    document.body.replaceWith(document.adoptNode(doc.body));
+    history.replaceState(null, "", url);
+    scrollTo(0, 0);
+    enhance();
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({url: url, page: page});     // kept for offline, like a page opened
+  }
+  function timed(url, options, ms) {
+    var stop = new AbortController();
+    setTimeout(function () { stop.abort(); }, ms);
+    options.signal = stop.signal;
+    options.credentials = "same-origin";
+    return fetch(url, options);
+  }
+  var sending = {};
+  function send(change) {
+    if (sending[change.key]) return;
+    sending[change.key] = 1;
+    return timed(change.url, {method: "POST", body: change.body,
+                              headers: {"Content-Type": "application/x-www-form-urlencoded"}}, 15000)
+      .then(function (response) {
+        return response.text().then(function (page) {
+          keep(change.key);
+          heard(true);
+          // Shown here when made here, about the game shown, or refused; else said in a line.
+          if (formFor(change) || gameOf(location.href) === change.game || !response.redirected) show(page, response.url);
+          else note(change.key, say(words().sent, {time: clock(change.at)}));
+        });
+      }, function () {
+        heard(false);
+        waiting(change);
+      }).then(function () { delete sending[change.key]; });
+  }
+  function waiting(change) {
+    var form = formFor(change), said = words();
+    note(change.key, say(form ? said.waiting : said.waitingOther, {time: clock(change.at)}), form);
+    if (form) forEach(form.querySelectorAll("button"), function (b) { b.disabled = false; });
+  }
+  function flush() {
+    var all = outbox();
+    Object.keys(all).sort(function (a, b) { return all[a].at - all[b].at; }).reduce(function (done, key) {
+      return done.then(function () { return send(all[key]); });
+    }, Promise.resolve());
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target, data = new FormData(form), button = event.submitter;
+    if (event.defaultPrevented || form.method !== "post" || form.enctype === "multipart/form-data") return;
+    event.preventDefault();
+    if (button && button.name) data.append(button.name, button.value);
+    forEach(form.querySelectorAll("button"), function (b) { b.disabled = true; });
+    var change = {key: keyOf(form), url: form.action, body: String(new URLSearchParams(data)), at: Date.now(),
+                  game: gameOf(form.action)};
+    keep(change.key, change);
+    send(change);
   });
+  window.addEventListener("online", flush);
   window.addEventListener("pageshow", function () {
     forEach(document.querySelectorAll("button[type='submit']"), function (b) { b.disabled = false; });
   });
 
-  // Steppers for whole-number fields: thumb-sized - and + beside the box.
-  forEach(document.querySelectorAll("input[data-max], input[data-min]"), function (input) {
-    var wrap = document.createElement("div");
-    wrap.className = "stepper";
-    input.parentNode.insertBefore(wrap, input);
-    function step(by, text, name) {
-      var b = document.createElement("button");
-      b.type = "button"; b.className = "quiet"; b.textContent = text;
-      b.setAttribute("aria-label", name);
-      b.addEventListener("click", function () {
-        var typed = input.value.replace(/[\u0660-\u0669]/g, function (d) { return d.charCodeAt(0) - 0x660; })
-          .replace(/[\u06f0-\u06f9]/g, function (d) { return d.charCodeAt(0) - 0x6f0; }).replace(/\u2212/g, "-");
-        var v = (parseInt(typed, 10) || 0) + by, lo = input.dataset.min, hi = input.dataset.max;
-        if (lo !== undefined && lo !== "None" && v < Number(lo)) v = Number(lo);
-        if (hi !== undefined && hi !== "None" && v > Number(hi)) v = Number(hi);
-        input.value = digits(v);
-        input.dispatchEvent(new Event("change", {bubbles: true}));
-      });
-      return b;
-    }
-    wrap.appendChild(step(-1, "\u2212", input.dataset.less || "\u2212"));
-    wrap.appendChild(input);
-    wrap.appendChild(step(1, "+", input.dataset.more || "+"));
-  });
-
-  // New game: show the names typed in the dealer/captain choices and the partnerships.
-  var players = document.querySelectorAll("input[name^='player_']");
-  function names() {
-    forEach(players, function (input, seat) {
-      forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) {
-        if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;
-        el.textContent = input.value.trim() || el.dataset.blank;
-      });
-    });
+  // Online or not, said at the top of the page with when the server last answered. Without a
+  // service worker a link would lead offline to the browser's error page: it waits instead.
+  var lastHeard = Date.now(), online = true;
+  function heard(yes) {
+    online = yes;
+    if (yes) lastHeard = Date.now();
+    var bar = note("offline", say(words().offline, {time: clock(lastHeard)}));
+    bar.classList.add("offline");
+    bar.hidden = yes;
   }
-  forEach(players, function (input) { input.addEventListener("input", names); });
-  if (players.length) names();
-
-  // Dark or light: follows the phone unless chosen here (remembered on this phone).
-  var root = document.documentElement, themeSwitch = document.querySelector("[data-theme-switch]");
-  function dark() {
-    return root.dataset.theme ? root.dataset.theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
-  }
-  if (localStorage.getItem("theme")) root.dataset.theme = localStorage.getItem("theme");
-  if (themeSwitch) {
-    var said = themeSwitch.dataset, shown = function () {
-      themeSwitch.textContent = dark() ? said.light : said.dark;
-      themeSwitch.setAttribute("aria-label", dark() ? said.toLight : said.toDark);
-    };
-    themeSwitch.hidden = false;
-    shown();
-    themeSwitch.addEventListener("click", function () {
-      root.dataset.theme = dark() ? "light" : "dark";
-      localStorage.setItem("theme", root.dataset.theme);
-      shown();
-    });
-  }
-
-  // Keep the screen on while a game is open (where the phone can), taken again on coming back.
-  var awake = document.querySelector("[data-wake]");
-  if (awake && navigator.wakeLock) {
-    var box = awake.querySelector("input"), lock = null;
-    var take = function () {
-      if (!box.checked || document.visibilityState !== "visible" || lock) return;
-      navigator.wakeLock.request("screen").then(function (l) {
-        lock = l;
-        l.addEventListener("release", function () { lock = null; });
-      }).catch(function () { lock = null; });
-    };
-    awake.hidden = false;
-    box.checked = localStorage.getItem("awake") === "1";
-    box.addEventListener("change", function () {
-      localStorage.setItem("awake", box.checked ? "1" : "0");
-      if (box.checked) take(); else if (lock) lock.release();
-    });
-    document.addEventListener("visibilitychange", take);
-    take();
-  }
-
-  // Installable and offline-tolerant: the service worker keeps the last seen pages and saves.
-  if (navigator.serviceWorker) {
-    navigator.serviceWorker.register("/sw.js").catch(function () {});
-    window.addEventListener("online", function () {
-      if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("flush");
-    });
-  }
-
-  // Print: a clean score sheet (see the print stylesheet).
-  forEach(document.querySelectorAll("[data-print]"), function (b) {
-    b.hidden = false;
-    b.addEventListener("click", function () { window.print(); });
-  });
-
-  // Times: the phone's own clock in the page's language (Gregorian; a browser that has no Pashto
-  // keeps the server's words).
-  if (!pashto || Intl.DateTimeFormat.supportedLocalesOf("ps").length) forEach(document.querySelectorAll("time[datetime]"), function (t) {
-    var d = new Date(t.getAttribute("datetime"));
-    var shown = {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"};
-    if (pashto) { shown.calendar = "gregory"; shown.numberingSystem = "arabext"; }
-    if (!isNaN(d)) t.textContent = d.toLocaleString(pashto ? "ps-AF" : [], shown);
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[href]");
+    if (online || !link || link.hasAttribute("download") || link.origin !== location.origin ||
+        (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+    event.preventDefault();
   });
 
   // Follow other phones: ask whether the game changed (a 304 while it has not) every second
   // while the page is in view. Pages without a form reload; a form keeps what was tapped.
-  var live = document.querySelector("[data-live]");
-  if (live) {
-    var notice = document.querySelector("[data-live-notice]");
-    setInterval(function () {
-      if (document.hidden) return;
-      fetch(live.dataset.live, {cache: "no-cache", credentials: "same-origin"}).then(function (r) {
-        return r.ok ? r.json() : null;
-      }).then(function (now) {
-        if (!now || String(now.version) === live.dataset.version) return;
-        if (live.dataset.onChange === "reload") { location.reload(); return; }
-        live.dataset.version = String(now.version);
-        if (notice) {
-          var hands = Number(live.dataset.hands);
-          notice.textContent = now.hands > hands ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
-          notice.hidden = false;
-        }
-      }).catch(function () {});
-    }, 1000);
+  var asking = false, ticks = 0;
+  setInterval(function () {
+    var live = document.querySelector("[data-live]");
+    if (document.hidden || asking) return;
+    if (!live) { if (++ticks % 5 === 0) flush(); return; }
+    asking = true;
+    timed(live.dataset.live, {cache: "no-cache"}, 4000).then(function (r) {
+      heard(true);
+      flush();
+      return r.ok ? r.json() : null;
+    }, function () { heard(false); }).then(function (now) {
+      if (!now || String(now.version) === live.dataset.version) return;
+      if (live.dataset.onChange === "reload") return location.reload();
+      live.dataset.version = String(now.version);
+      var notice = document.querySelector("[data-live-notice]");
+      if (notice) {
+        notice.textContent = now.hands > Number(live.dataset.hands) ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
+        notice.hidden = false;
+      }
+    }).catch(function () {}).then(function () { asking = false; });
+  }, 1000);
+
+  // Keep the screen on while a game is open, taken again on coming back: the Wake Lock API where
+  // the phone has it (https), else a tiny muted looping video of Scorepad's own, which phones keep
+  // the screen on for (plain http on the table's Wi-Fi).
+  var lock = null, video = document.createElement("video");
+  video.className = "keep-awake";
+  video.muted = video.loop = true;
+  video.setAttribute("playsinline", "");
+  video.innerHTML = '<source src="/static/keep-awake.webm" type="video/webm"><source src="/static/keep-awake.mp4" type="video/mp4">';
+  function awake(on) {
+    if (!on) {
+      if (lock) lock.release();
+      video.pause();
+    } else if (document.visibilityState === "visible" && !lock) {
+      if (!navigator.wakeLock) { document.body.appendChild(video); return video.play(); }
+      return navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        l.addEventListener("release", function () { lock = null; });
+      });
+    }
+    return Promise.resolve();
   }
+  function wakeSwitch() {
+    var wake = document.querySelector("[data-wake]"), box = wake && wake.querySelector("input");
+    if (!box || !(navigator.wakeLock || video.canPlayType("video/webm") || video.canPlayType("video/mp4"))) return;
+    wake.hidden = false;
+    box.checked = localStorage.getItem("awake") === "1";
+    box.addEventListener("change", function () {
+      localStorage.setItem("awake", box.checked ? "1" : "0");
+      awake(box.checked).catch(function () { box.checked = false; wake.querySelector("[data-refused]").hidden = false; });
+    });
+    if (box.checked) awake(true).catch(function () {});
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.querySelector("[data-wake] input:checked")) awake(true).catch(function () {});
+  });
+
+  // Everything bound to what a page shows: at load, and again when an answer replaces the page.
+  function enhance() {
+    forEach(document.querySelectorAll("form.hand"), function (form) {
+      keepDraft(form);
+      function update() { auction(form); sums(form); }
+      form.addEventListener("change", function (event) {
+        auction(form);                       // what each seat may bid now, before passing for them
+        passTheRest(form, event.target);
+        follow(form, event.target);
+        update();
+      });
+      update();
+    });
+
+    // Steppers for whole-number fields: thumb-sized - and + beside the box.
+    forEach(document.querySelectorAll("input[data-max], input[data-min]"), function (input) {
+      var wrap = document.createElement("div");
+      wrap.className = "stepper";
+      input.parentNode.insertBefore(wrap, input);
+      function step(by, text, name) {
+        var b = document.createElement("button");
+        b.type = "button"; b.className = "quiet"; b.textContent = text;
+        b.setAttribute("aria-label", name);
+        b.addEventListener("click", function () {
+          var typed = input.value.replace(/[\u0660-\u0669]/g, function (d) { return d.charCodeAt(0) - 0x660; })
+            .replace(/[\u06f0-\u06f9]/g, function (d) { return d.charCodeAt(0) - 0x6f0; }).replace(/\u2212/g, "-");
+          var v = (parseInt(typed, 10) || 0) + by, lo = input.dataset.min, hi = input.dataset.max;
+          if (lo !== undefined && lo !== "None" && v < Number(lo)) v = Number(lo);
+          if (hi !== undefined && hi !== "None" && v > Number(hi)) v = Number(hi);
+          input.value = digits(v);
+          input.dispatchEvent(new Event("change", {bubbles: true}));
+        });
+        return b;
+      }
+      wrap.appendChild(step(-1, "\u2212", input.dataset.less || "\u2212"));
+      wrap.appendChild(input);
+      wrap.appendChild(step(1, "+", input.dataset.more || "+"));
+    });
+
+    // New game: show the names typed in the dealer/captain choices and the partnerships.
+    var players = document.querySelectorAll("input[name^='player_']");
+    function names() {
+      forEach(players, function (input, seat) {
+        forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) {
+          if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;
+          el.textContent = input.value.trim() || el.dataset.blank;
+        });
+      });
+    }
+    forEach(players, function (input) { input.addEventListener("input", names); });
+    if (players.length) names();
+
+    // Dark or light: follows the phone unless chosen here (remembered on this phone).
+    var root = document.documentElement, themeSwitch = document.querySelector("[data-theme-switch]");
+    function dark() {
+      return root.dataset.theme ? root.dataset.theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+    }
+    if (localStorage.getItem("theme")) root.dataset.theme = localStorage.getItem("theme");
+    if (themeSwitch) {
+      var said = themeSwitch.dataset, shown = function () {
+        themeSwitch.textContent = dark() ? said.light : said.dark;
+        themeSwitch.setAttribute("aria-label", dark() ? said.toLight : said.toDark);
+      };
+      themeSwitch.hidden = false;
+      shown();
+      themeSwitch.addEventListener("click", function () {
+        root.dataset.theme = dark() ? "light" : "dark";
+        localStorage.setItem("theme", root.dataset.theme);
+        shown();
+      });
+    }
+
+    wakeSwitch();
+
+    // Print: a clean score sheet (see the print stylesheet).
+    forEach(document.querySelectorAll("[data-print]"), function (b) {
+      b.hidden = false;
+      b.addEventListener("click", function () { window.print(); });
+    });
+
+    // Times: the phone's own clock in the page's language (Gregorian; a browser that has no Pashto
+    // keeps the server's words).
+    if (!pashto || Intl.DateTimeFormat.supportedLocalesOf("ps").length) forEach(document.querySelectorAll("time[datetime]"), function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      var shown = {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"};
+      if (pashto) { shown.calendar = "gregory"; shown.numberingSystem = "arabext"; }
+      if (!isNaN(d)) t.textContent = d.toLocaleString(pashto ? "ps-AF" : [], shown);
+    });
+
+    // A page the service worker kept, shown while the server can't be reached.
+    var kept = document.querySelector("main[data-kept-at]");
+    if (kept) { lastHeard = Number(kept.dataset.keptAt); heard(false); }
+
+    // Changes still waiting: back in their forms as they were typed, or said on the page.
+    var all = outbox();
+    Object.keys(all).forEach(function (key) {
+      var change = all[key], form = formFor(change);
+      if (form) {
+        new URLSearchParams(change.body).forEach(function (value, name) {
+          forEach(form.querySelectorAll("[name='" + name + "']"), function (input) {
+            if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
+            else if (input.type !== "hidden") input.value = value;
+          });
+        });
+        form.dispatchEvent(new Event("change"));
+      }
+      waiting(change);
+    });
+    flush();
+  }
+
+  // Installable and offline-tolerant where the origin is secure: the service worker keeps the
+  // last seen pages of games (the outbox above sends the changes, on every origin).
+  if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js").catch(function () {});
+  enhance();
 })();

@@ -1,4 +1,5 @@
-"""Real-browser journeys at a phone viewport: Playwright driving Debian's Chromium.
+"""Real-browser journeys at a phone viewport: Playwright driving Debian's Chromium, on the kind of
+address a phone at the table opens (plain http on the local network: an insecure origin).
 
 Every step waits for what it needs with Playwright's auto-waiting locators and `expect` (never a
 fixed sleep): after a click that loads a page, the next line expects that page's heading or
@@ -11,8 +12,15 @@ from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")     # Debian's; elsewhere set CHROMIUM
+TABLE_HOST = "scorepad.test"     # stands for http://192.168.1.20: a name, so the browser trusts it no more
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+        "--disable-component-update", "--disable-sync", f"--host-resolver-rules=MAP {TABLE_HOST} 127.0.0.1"]
+
+
+def address(port: int, secure: bool = False) -> str:
+    """The app as phones at the table open it, or on this computer's own address (which browsers
+    trust as a secure origin: service worker, Wake Lock, installing)."""
+    return f"http://{'127.0.0.1' if secure else TABLE_HOST}:{port}"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -23,7 +31,7 @@ def server(tmp_path_factory):
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
+    yield address(httpd.server_port)
     httpd.shutdown()
 
 

@@ -1,6 +1,8 @@
-"""Installable and offline-tolerant, at 360 x 740: the manifest and icons, the service worker, a
-scoreboard that shows with the server down, a hand saved offline sent exactly once when the server
-is back; and the screen kept awake."""
+"""A Wi-Fi drop at the table, at 360 x 740: on the table's plain-http address (an insecure origin:
+no service worker, no Wake Lock) and on this computer's own (a secure one, with both). A hand saved
+while the server can't be reached stays on the page and on the phone, is sent by the page once the
+server answers, and is stored exactly once; an open page says it is offline and comes back by
+itself; the screen is kept on either way."""
 import json
 import socket
 import threading
@@ -10,20 +12,22 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from test_browser import ARGS, CHROMIUM, browser  # noqa: F401  (fixture)
+from test_browser import ARGS, CHROMIUM, address, browser  # noqa: F401  (fixture)
 
 PHONE = {"width": 360, "height": 740}
+POINTS = (("high", 1), ("low", 1), ("jack", 0), ("game", 1))       # Ben bids 3: Ben 3, Ann 1
+ORIGINS = {"table": False, "secure": True}                        # the table's address, this computer's
 
 
 class Server:
     """The app on a fixed port that can be stopped and started again, as a server that goes away."""
 
-    def __init__(self, app):
+    def __init__(self, app, secure):
         self.app = app
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = address(self.port, secure)
         self.start()
 
     def start(self):
@@ -34,104 +38,263 @@ class Server:
         self.httpd.shutdown()
         self.httpd.server_close()
 
+    def hands(self, game_url):
+        """The hands stored for the game at `game_url`, read from the database itself."""
+        import store
+        db = store.connect(self.app.config["DATABASE"])
+        return store.hands_of(db, store.row_by_key(db, game_url.rsplit("/", 1)[1])["id"])
 
-@pytest.fixture
-def server(tmp_path):
+
+def running(tmp_path, secure):
     from app import create_app
-    running = Server(create_app({"DATABASE": str(tmp_path / "offline.db"), "SECRET_KEY": "offline",
-                                 "OWNER_KEY": "offline-owner-key"}))
-    yield running
-    running.stop()
+    return Server(create_app({"DATABASE": str(tmp_path / "offline.db"), "SECRET_KEY": "offline",
+                              "OWNER_KEY": "offline-owner-key"}), secure)
+
+
+@pytest.fixture(params=list(ORIGINS), ids=list(ORIGINS))
+def server(request, tmp_path):
+    app = running(tmp_path, ORIGINS[request.param])
+    yield app
+    app.stop()
 
 
 @pytest.fixture
-def phone(browser):  # noqa: F811
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    yield context.new_page()
+def table_server(tmp_path):
+    """The table's plain-http address alone."""
+    app = running(tmp_path, secure=False)
+    yield app
+    app.stop()
+
+
+@pytest.fixture
+def secure_server(tmp_path):
+    """This computer's own address alone: a secure origin, as https is."""
+    app = running(tmp_path, secure=True)
+    yield app
+    app.stop()
+
+
+@pytest.fixture
+def context(browser):  # noqa: F811
+    # bypass_csp: so that Playwright may poll a condition in the page (the other browser tests keep
+    # the app's Content-Security-Policy, which these pages' own scripts pass too)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    yield context
     context.close()
+
+
+@pytest.fixture
+def phone(context):
+    return context.new_page()
 
 
 def tap(page, fieldset, value):
     page.locator(f"fieldset[data-name='{fieldset}'] label:has(input[value='{value}'])").click()
 
 
+def secure(page):
+    return page.evaluate("window.isSecureContext")
+
+
 def start_pitch(page, server):
     page.goto(f"{server.url}/games/new/pitch")
+    assert secure(page) == server.url.startswith("http://127.0.0.1")
+    assert page.evaluate("!!navigator.serviceWorker") == secure(page)
     for seat, name in enumerate(["Ann", "Ben", "Cy"]):
         page.fill(f"#player_{seat}", name)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".sides")).to_be_visible()
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    if secure(page):
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()                                       # now looked after by the service worker
     return page.url
 
 
-def test_the_app_can_be_installed(phone, server):
+def fill_hand_one(page):
+    tap(page, "bid_1", 3)                                   # Ben 3, the rest pass
+    for point, side in POINTS:
+        tap(page, point, side)
+
+
+def test_a_hand_saved_while_the_wifi_is_down_is_stored_once_when_it_is_back(context, phone, server):
     game_url = start_pitch(phone, server)
-    phone.reload()
+    phone.get_by_role("link", name="Record hand 1").click()
+    expect(phone.locator("h1")).to_have_text("Hand 1")
+    fill_hand_one(phone)
+    context.set_offline(True)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("form.hand + [data-note]")).to_contain_text("Waiting to send: kept on this phone")
+    expect(phone.locator("main")).to_contain_text("Offline - last updated")
+    expect(phone.locator("fieldset[data-name='bid_1'] input[value='3']")).to_be_checked()      # still on the page
+    assert "Save hand 1" in phone.locator("form.hand button[type=submit]").inner_text()
+    kept = json.loads(phone.evaluate("localStorage.getItem('outbox')"))
+    assert [change["game"] for change in kept.values()] == [game_url.rsplit("/", 1)[1]]
+    phone.get_by_role("button", name="Save hand 1").click()             # tapped again meanwhile: one entry
+    assert len(json.loads(phone.evaluate("localStorage.getItem('outbox')"))) == 1
+    assert server.hands(game_url) == []
+    context.set_offline(False)
+    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"], timeout=10000)   # sent, and the answer shown
+    expect(phone).to_have_url(game_url)
+    expect(phone.locator("main")).not_to_contain_text("Offline")
+    for _ in range(2):                                      # two more polls: nothing is sent twice
+        with phone.expect_response(lambda response: response.url.endswith("/version")):
+            pass
+    assert len(server.hands(game_url)) == 1
+    assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
+
+
+def test_a_hand_kept_on_the_phone_comes_back_into_its_form_and_is_sent_once(context, phone, server):
+    game_url = start_pitch(phone, server)
+    phone.get_by_role("link", name="Record hand 1").click()
+    fill_hand_one(phone)
+    blocked = lambda route: route.abort() if route.request.method == "POST" else route.continue_()  # noqa: E731
+    phone.route("**/hands/new", blocked)                    # the Wi-Fi drops on the way there
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("form.hand + [data-note]")).to_contain_text("Waiting to send")
+    phone.reload()                                          # the page is opened again, the hand still unsent
+    expect(phone.locator("h1")).to_have_text("Hand 1")
+    expect(phone.locator("form.hand + [data-note]")).to_contain_text("Waiting to send")
+    for point, side in (("bid_1", 3), *POINTS):
+        expect(phone.locator(f"fieldset[data-name='{point}'] input[value='{side}']")).to_be_checked()
+    phone.unroute("**/hands/new")
+    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"], timeout=10000)
+    assert len(server.hands(game_url)) == 1
+
+
+def test_a_hand_kept_while_the_server_was_away_is_sent_from_the_next_page_opened(context, phone, server):
+    game_url = start_pitch(phone, server)
+    phone.get_by_role("link", name="Record hand 1").click()
+    fill_hand_one(phone)
+    server.stop()                                           # the computer serving the game went away
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("form.hand + [data-note]")).to_contain_text("Waiting to send")
+    phone.close()                                           # the browser is closed meanwhile
+    server.start()
+    later = context.new_page()
+    later.goto(f"{server.url}/")
+    expect(later.locator("main")).to_contain_text("A change made on this phone at")
+    expect(later.locator("main")).to_contain_text("was sent", timeout=10000)
+    assert len(server.hands(game_url)) == 1
+    later.goto(game_url)
+    expect(later.locator(".sides b")).to_have_text(["1", "3", "0"])
+
+
+def second_phone(browser, context):  # noqa: F811
+    """Another phone at the table on the same game (the same browser's cookie, so no invite needed)."""
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    other.add_cookies([cookie for cookie in context.cookies() if cookie["name"] == "session"])
+    return other
+
+
+def save_cy_two(page, game_url):
+    """Hand 1 from another phone: Cy bids 2 and takes High and Low, Ann the Game."""
+    page.goto(f"{game_url}/hands/new")
+    tap(page, "bid_2", 2)
+    for point, side in (("high", 2), ("low", 2), ("jack", "none"), ("game", 0)):
+        tap(page, point, side)
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".sides b")).to_have_text(["1", "0", "2"])
+
+
+def test_a_hand_another_phone_saved_meanwhile_is_never_overwritten(browser, context, phone, server):  # noqa: F811
+    game_url = start_pitch(phone, server)
+    phone.get_by_role("link", name="Record hand 1").click()
+    fill_hand_one(phone)
+    context.set_offline(True)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("form.hand + [data-note]")).to_contain_text("Waiting to send")
+    other = second_phone(browser, context)
+    try:
+        save_cy_two(other.new_page(), game_url)
+    finally:
+        other.close()
+    context.set_offline(False)
+    expect(phone.locator("main")).to_contain_text("Hand 1 was saved from another phone meanwhile", timeout=10000)
+    hands = server.hands(game_url)
+    assert len(hands) == 1 and hands[0]["bids"][2] == 2                # theirs kept, nothing overwritten
+    assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
+
+
+def test_an_open_scoreboard_says_it_is_offline_and_comes_back_by_itself(browser, context, phone, server):  # noqa: F811
+    game_url = start_pitch(phone, server)
+    context.set_offline(True)
+    expect(phone.locator("[data-note=offline]")).to_contain_text("Offline - last updated")
+    if not secure(phone):                   # no copy of another page to show: a link leaves nothing behind
+        phone.get_by_role("link", name="History").click()
+        expect(phone).to_have_url(game_url)
+        expect(phone.locator(".sides b")).to_have_text(["0", "0", "0"])
+    other = second_phone(browser, context)
+    try:
+        save_cy_two(other.new_page(), game_url)             # saved on another phone meanwhile
+    finally:
+        other.close()
+    context.set_offline(False)
+    expect(phone.locator(".sides b")).to_have_text(["1", "0", "2"], timeout=10000)   # followed by itself
+    expect(phone.locator("[data-note=offline]")).to_be_hidden()
+
+
+def test_the_screen_is_kept_on_over_plain_http_by_a_video_of_scorepads_own(context, phone, table_server):
+    start_pitch(phone, table_server)
+    assert phone.evaluate("navigator.wakeLock === undefined")
+    switch = phone.get_by_label("Keep the screen on")
+    expect(switch).to_be_visible()
+    switch.check()
+    phone.wait_for_function("!document.querySelector('video.keep-awake').paused")
+    assert phone.evaluate("document.querySelector('video.keep-awake').muted")
+    assert phone.evaluate("document.querySelector('video.keep-awake').currentSrc").startswith(table_server.url)
+    switch.uncheck()
+    phone.wait_for_function("document.querySelector('video.keep-awake').paused")
+    switch.check()
+    phone.reload()                                          # remembered, and on again
+    expect(phone.get_by_label("Keep the screen on")).to_be_checked()
+    phone.wait_for_function("!document.querySelector('video.keep-awake').paused")
+
+
+def test_the_switch_says_so_when_the_phone_refuses_to_keep_the_screen_on(context, phone, table_server):
+    context.add_init_script("HTMLMediaElement.prototype.play = () => Promise.reject(new Error('not allowed'))")
+    start_pitch(phone, table_server)
+    phone.get_by_label("Keep the screen on").click()
+    expect(phone.get_by_text("This phone did not let Scorepad keep the screen on.")).to_be_visible()
+    expect(phone.get_by_label("Keep the screen on")).not_to_be_checked()
+
+
+def test_on_a_secure_origin_the_app_can_be_installed(phone, secure_server):
+    game_url = start_pitch(phone, secure_server)
     assert phone.evaluate("navigator.serviceWorker.controller !== null")        # the service worker is active
     manifest_url = phone.locator("link[rel=manifest]").get_attribute("href")
-    with urllib.request.urlopen(server.url + manifest_url) as response:
+    with urllib.request.urlopen(secure_server.url + manifest_url) as response:
         manifest = json.loads(response.read())
     assert (manifest["name"], manifest["start_url"], manifest["display"]) == ("Scorepad", "/", "standalone")
     sizes = {icon["sizes"]: icon["src"] for icon in manifest["icons"]}
     assert {"192x192", "512x512", "any"} <= set(sizes)
     for size, src in sizes.items():
-        with urllib.request.urlopen(server.url + src) as response:
+        with urllib.request.urlopen(secure_server.url + src) as response:
             body = response.read()
             assert response.status == 200 and response.headers["Content-Type"].startswith("image/")
         if size != "any":
             assert body[16:24] == int(size.split("x")[0]).to_bytes(4, "big") * 2      # the PNG's width and height
-    assert game_url.startswith(server.url)
+    assert game_url.startswith(secure_server.url)
 
 
-def test_offline_the_scoreboard_shows_and_a_hand_saved_is_sent_exactly_once(phone, server):
-    game_url = start_pitch(phone, server)
-    phone.reload()                                          # now looked after by the service worker
-    phone.get_by_role("link", name="Record hand 1").click()   # the form is kept too
-    expect(phone.locator("h1")).to_have_text("Hand 1")
-    phone.goto(game_url)
-    server.stop()
-    phone.goto(game_url)
-    expect(phone.locator("main")).to_contain_text("Offline - last updated")
-    expect(phone.locator(".sides b")).to_have_text(["0", "0", "0"])
-    phone.get_by_role("link", name="Record hand 1").click()
-    tap(phone, "bid_1", 3)                                  # Ben 3, the rest pass
-    for point, side in (("high", 1), ("low", 1), ("jack", 0), ("game", 1)):
-        tap(phone, point, side)
-    phone.get_by_role("button", name="Save hand 1").click()
-    expect(phone.locator("main")).to_contain_text("is waiting to send")
-    server.start()
-    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"], timeout=15000)   # sent, and the page followed
-    phone.reload()
-    for _ in range(2):                                      # two more polls: nothing is sent twice
-        with phone.expect_response(lambda response: response.url.endswith("/version")):
-            pass
-    hands = phone.evaluate(f"fetch('{game_url}/record.json').then(r => r.json()).then(r => r.hands.length)")
-    assert hands == 1
-    expect(phone.locator("main")).not_to_contain_text("waiting to send")
-
-
-def test_offline_the_chart_last_seen_still_opens(phone, server):
-    game_url = start_pitch(phone, server)
-    phone.reload()                                          # now looked after by the service worker
-    phone.get_by_role("link", name="Record hand 1").click()
-    tap(phone, "bid_1", 3)
-    for point, side in (("high", 1), ("low", 1), ("jack", 0), ("game", 1)):
-        tap(phone, point, side)
+def test_on_a_secure_origin_a_page_opened_with_the_server_down_shows_its_last_copy(context, phone, secure_server):
+    game_url = start_pitch(phone, secure_server)
+    phone.get_by_role("link", name="Record hand 1").click()       # the form is kept too
+    fill_hand_one(phone)
     phone.get_by_role("button", name="Save hand 1").click()
     expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"])
     phone.get_by_text("Chart of the running totals").click()
     phone.wait_for_function("document.querySelector('details.chart img').naturalWidth > 0")
-    server.stop()
-    phone.goto(game_url)
+    secure_server.stop()
+    phone.goto(game_url)                                    # opened anew: the service worker's copy
     expect(phone.locator("main")).to_contain_text("Offline - last updated")
+    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"])
     phone.get_by_text("Chart of the running totals").click()
     phone.wait_for_function("document.querySelector('details.chart img').naturalWidth > 0")
-    server.start()
+    secure_server.start()
+    expect(phone.locator("[data-note=offline]")).to_be_hidden(timeout=10000)      # back by itself
 
 
-def test_the_screen_is_kept_awake_while_asked_and_let_go_after(browser, server):  # noqa: F811
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+def test_on_a_secure_origin_the_screen_is_kept_on_by_the_wake_lock(context, phone, secure_server):
     context.add_init_script("""
         window.wakeCalls = {requested: 0, released: 0};
         if (navigator.wakeLock) {
@@ -142,19 +305,15 @@ def test_the_screen_is_kept_awake_while_asked_and_let_go_after(browser, server):
             return lock;
           });
         }""")
-    page = context.new_page()
-    try:
-        start_pitch(page, server)
-        switch = page.get_by_label("Keep the screen on")
-        expect(switch).to_be_visible()
-        switch.check()
-        page.wait_for_function("window.wakeCalls.requested === 1")
-        switch.uncheck()
-        page.wait_for_function("window.wakeCalls.released === 1")
-        switch.check()
-        page.wait_for_function("window.wakeCalls.requested === 2")
-        page.reload()                                       # remembered, and taken again
-        expect(page.get_by_label("Keep the screen on")).to_be_checked()
-        page.wait_for_function("window.wakeCalls.requested === 1")
-    finally:
-        context.close()
+    start_pitch(phone, secure_server)
+    switch = phone.get_by_label("Keep the screen on")
+    switch.check()
+    phone.wait_for_function("window.wakeCalls.requested === 1")
+    switch.uncheck()
+    phone.wait_for_function("window.wakeCalls.released === 1")
+    switch.check()
+    phone.wait_for_function("window.wakeCalls.requested === 2")
+    phone.reload()                                          # remembered, and taken again
+    expect(phone.get_by_label("Keep the screen on")).to_be_checked()
+    phone.wait_for_function("window.wakeCalls.requested === 1")
+    assert phone.locator("video.keep-awake").count() == 0    # no video where the lock exists

@@ -14,7 +14,7 @@ PASHTO_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 # switch back to English, card ranks and suits on the calculators, and the players' names here.
 KEPT = {"Oh", "Hell", "La", "Podrida", "Back", "Alley", "Pitch", "Auction", "Setback", "Smear", "Three", "player",
         "Gin", "Rummy",
-        "Scorepad", "scorepad", "CSV", "JSON", "zip", "QR", "English", "UTC", "A", "K", "Q", "J"}
+        "Scorepad", "scorepad", "CSV", "JSON", "zip", "QR", "http", "https", "English", "UTC", "A", "K", "Q", "J"}
 NAMES = {"Ann", "Ben", "Cy", "Dee", "Eileen", "Frank", "George", "Holland"}       # the players here
 
 

@@ -324,10 +324,16 @@ def test_every_pashto_page_with_its_css_and_js_stays_within_10_kb_gzipped(client
     assert not heavy
 
 
-def test_the_service_worker_speaks_each_kept_page_in_its_own_language(client):
-    """A phone keeps one service worker whichever language fetched it: it carries the offline words
-    of both languages and picks them by the `lang` of the page it shows."""
+def test_offline_words_are_in_each_pages_own_language(client):
+    """A phone keeps one service worker whichever language fetched it: it carries both languages'
+    words for a page it never kept. What a page says offline, it says from its own words."""
     script = client.get("/sw.js").get_data(as_text=True)
     words = json.loads(re.search(r"var WORDS = (\{.*?\}\}), LANG", script).group(1))
     assert words["en"]["title"] == "Offline" and words["ps"]["title"] == "آفلاین"
-    assert "%(time)s" in words["ps"]["offline"] and '<html lang="(\\w+)"' in script
+    assert "لاسرسی نشته" in words["ps"]["unreached"]
+    client.set_cookie("lang", "ps")
+    said = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', re.search(r"<p data-sending[^>]*>", client.get("/").get_data(
+        as_text=True)).group(0)))
+    assert said["offline"] == "آفلاین - وروستی ځل په %(time)s تازه شو"
+    assert all("%(time)s" in said[name] for name in ("waiting", "waiting-other", "sent"))
+    assert not re.search("[A-Za-z]", "".join(said.values()).replace("%(time)s", ""))

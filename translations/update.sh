@@ -10,6 +10,6 @@ PYBABEL=${PYBABEL:-.venv/bin/pybabel}
     -o translations/messages.pot .
 for po in translations/*/LC_MESSAGES/messages.po; do
     lang=$(basename "$(dirname "$(dirname "$po")")")
-    "$PYBABEL" -q update -i translations/messages.pot -d translations -l "$lang" --no-fuzzy-matching
+    "$PYBABEL" -q update -i translations/messages.pot -d translations -l "$lang" --no-fuzzy-matching --ignore-obsolete
 done
 "$PYBABEL" -q compile -d translations --statistics
