@@ -21,12 +21,13 @@ from pathlib import Path
 from types import FunctionType, MethodType
 from typing import Iterator
 
-from flask import Flask, render_template, request
+from flask import Flask, has_request_context, render_template, request
 from flask.globals import _cv_request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from jinja2.runtime import Context, Macro
 from jinja2.utils import _PassArg
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 import i18n
 import pages
@@ -99,6 +100,11 @@ class KeptSessions(SecureCookieSessionInterface):
         plain = all(type(value) in (str, bool, int) for value in data.values())
         return self.session_class(dict(data) if plain else copy.deepcopy(data))     # each request its own copy
 
+    def get_cookie_secure(self, app) -> bool:
+        """Secure whenever the browser came over https (behind a proxy, as the proxy says), so one
+        server can answer on the table's plain http and a club's https address alike."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
     def save_session(self, app, session, response):
         """Flask's, without its work when nothing changed (most requests): then only Vary: Cookie."""
         if session and not self.should_set_cookie(app, session):
@@ -170,9 +176,14 @@ def create_app(test_config: dict | None = None) -> Flask:
                             SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
                             PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,     # a browser keeps its games
                             SESSION_REFRESH_EACH_REQUEST=False,
-                            WTF_I18N_ENABLED=False)                        # our messages are ours; WTForms has no Pashto
+                            WTF_I18N_ENABLED=False,                        # our messages are ours; WTForms has no Pashto
+                            BEHIND_PROXY=int(os.environ.get("SCOREPAD_BEHIND_PROXY") or 0))
     if test_config:
         app.config.update(test_config)
+    proxies = app.config["BEHIND_PROXY"]
+    if proxies:                                 # the address players see, as the proxies in front say it
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
+                                x_prefix=proxies)
     with starting(instance):
         for name, file in (("SECRET_KEY", "secret_key"), ("OWNER_KEY", "owner_key")):
             if not app.config.get(name):
@@ -331,9 +342,9 @@ def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="app.py", description="Scorepad: keep score at a card table. Serves the app with waitress "
                                    "and prints the addresses a phone on the same Wi-Fi can open.")
-    parser.add_argument("--host", default="0.0.0.0",
+    parser.add_argument("--host", default=None,
                         help="address to listen on (default 0.0.0.0: every interface, so phones on the same "
-                             "Wi-Fi can reach it; 127.0.0.1: this computer only)")
+                             "Wi-Fi can reach it; 127.0.0.1, the default with --behind-proxy: this computer only)")
     parser.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
     parser.add_argument("--db", metavar="PATH", help="SQLite database file (default instance/scorepad.db)")
     parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
@@ -347,14 +358,22 @@ def parser() -> argparse.ArgumentParser:
                         help="rebuild what the home page shows of every game from its records, and exit")
     parser.add_argument("--owner-link", action="store_true",
                         help="print the owner link again (it sees and manages every game) and exit")
+    parser.add_argument("--behind-proxy", metavar="N", nargs="?", type=int, const=1, default=0,
+                        help="served through N reverse proxies (default 1), such as Caddy giving https: links, QR "
+                             "codes and redirects use the address the proxy was asked for, and the cookie is "
+                             "Secure over https; listens on 127.0.0.1 unless --host says otherwise")
     parser.add_argument("--version", action="version", version=f"Scorepad {VERSION}")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    config = {"DATABASE": os.path.abspath(args.db)} if args.db else None
-    app = create_app(config)
+    if args.host is None:                       # behind a proxy, only the proxy should reach the app
+        args.host = "127.0.0.1" if args.behind_proxy else "0.0.0.0"
+    config = {"DATABASE": os.path.abspath(args.db)} if args.db else {}
+    if args.behind_proxy:
+        config["BEHIND_PROXY"] = args.behind_proxy
+    app = create_app(config or None)
     database = app.config["DATABASE"]
     if args.rebuild_summaries:
         with app.app_context():
@@ -379,16 +398,24 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from waitress import serve
     print(f"Scorepad {VERSION} is running (database {database}).")
-    print("Open one of these on a phone on the same Wi-Fi:")
-    for address, note in found:
-        print(f"  {address}" + (f"   ({note})" if note else ""))
-    if not args.no_qr and not found[0][1]:
-        print(terminal_qr(found[0][0]))
-    print("Owner link - sees and manages every game; keep it to yourself (app.py --owner-link prints it again):")
-    print(f"  {owner}")
+    if args.behind_proxy:
+        print(f"Behind {args.behind_proxy} proxy(ies), listening for it on {found[0][0]} - phones open the "
+              "proxy's address (https), and Scorepad's links and QR codes follow it.")
+        print("Owner link - sees and manages every game; keep it to yourself (app.py --owner-link prints it again):")
+        print(f"  the proxy's address followed by /owner/{app.config['OWNER_KEY']}")
+    else:
+        print("Open one of these on a phone on the same Wi-Fi:")
+        for address, note in found:
+            print(f"  {address}" + (f"   ({note})" if note else ""))
+        if not args.no_qr and not found[0][1]:
+            print(terminal_qr(found[0][0]))
+        print("Owner link - sees and manages every game; keep it to yourself (app.py --owner-link prints it again):")
+        print(f"  {owner}")
     print("Stop with Ctrl+C.", flush=True)
     settle_memory(app)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="Scorepad", _quiet=True)
+    # waitress drops X-Forwarded-* headers by default; behind a proxy, ProxyFix decides what to believe
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="Scorepad", _quiet=True,
+          clear_untrusted_proxy_headers=not args.behind_proxy)
     return 0
 
 

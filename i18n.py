@@ -268,7 +268,8 @@ def choose(code: str):
     """The language switch: remembered in a cookie for a long time, then back to the same page."""
     response = redirect(safe_next(request.args.get("next")), 303)
     if code in LANGUAGES:
-        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, path="/", samesite="Lax", httponly=True)
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, path="/", samesite="Lax", httponly=True,
+                            secure=request.is_secure)
     return response
 
 
