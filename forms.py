@@ -318,7 +318,8 @@ def whole_number(text: str | None, field: str) -> int:
     """A typed whole number: ASCII, Eastern Arabic or Persian digits, an optional minus."""
     text = (text or "").strip().translate(DIGITS)
     if not WHOLE.fullmatch(text):
-        raise FieldError(field, _("Enter a whole number.") if len(text) <= 7 else _("That number is too large."))
+        too_long = re.fullmatch(r"-?\d+", text) is not None        # digits, just too many ("25 points" is words)
+        raise FieldError(field, _("That number is too large.") if too_long else _("Enter a whole number."))
     return int(text)
 
 

@@ -160,7 +160,9 @@ def test_deadwood_accepts_eastern_arabic_and_persian_digits(client, typed, store
 
 @pytest.mark.parametrize("typed, message", [
     ("²", "Enter a whole number."), ("--1", "Enter a whole number."), ("1.5", "Enter a whole number."),
-    ("9" * 5000, "That number is too large."), ("", "Enter a whole number."),
+    ("9" * 5000, "That number is too large."), ("1234567", "That number is too large."),
+    ("-" + "9" * 9, "That number is too large."), ("", "Enter a whole number."),
+    ("25 points", "Enter a whole number."), ("twenty five", "Enter a whole number."),    # words: not "too large"
 ])
 def test_deadwood_that_is_not_a_whole_number_is_refused_next_to_the_field(client, typed, message):
     game_id = gin_game(client)
