@@ -25,8 +25,12 @@ def cell(value: Any) -> Any:
     return "'" + text if text.startswith(RISKY_STARTS) else text
 
 
+BOM = "\ufeff"        # without it a spreadsheet on Windows reads UTF-8 as its own code page: "🃏 Ann" garbled
+
+
 def to_csv(rows: Iterable[list[Any]]) -> str:
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)   # text always quoted
     for row in rows:
         writer.writerow([cell(value) for value in row])
@@ -51,6 +55,12 @@ def side_bids(scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) ->
     return []
 
 
+def side_tricks(scored: ScoredGame, raw: dict[str, Any]) -> list[Any]:
+    """Each side's tricks on a hand of a trick-taking game ("" for a hand thrown in)."""
+    tricks = raw.get("tricks") or []
+    return list(tricks) if len(tricks) == len(scored.sides) else [""] * len(scored.sides)
+
+
 def note_of(record: dict[str, Any]) -> str:
     """The game's note (the record's `note` extra: place, occasion), or ""."""
     note = record.get("note")
@@ -58,22 +68,26 @@ def note_of(record: dict[str, Any]) -> str:
 
 
 def game_csv(record: dict[str, Any]) -> str:
-    """One row per hand: number, dealer, each side's bid (where the game has one), points, total;
+    """One row per hand: number, dealer, each side's bid and tricks (where the game has them), points, total;
     and the game's note in a last column on every row, when it has one."""
     scored = score(record)
     has_bids = scored.game.id != "gin3"
+    has_tricks = scored.game.id in ("oh_hell", "back_alley")
     note = note_of(record)
     header = [_("hand"), _("dealer")]            # the page's language; the numbers below stay plain digits
     for side in scored.sides:
-        header += ([_("%(side)s bid", side=side)] if has_bids else []) + [_("%(side)s points", side=side),
-                                                                         _("%(side)s total", side=side)]
+        header += (([_("%(side)s bid", side=side)] if has_bids else [])
+                   + ([_("%(side)s tricks", side=side)] if has_tricks else [])
+                   + [_("%(side)s points", side=side), _("%(side)s total", side=side)])
     rows = [header + ([_("note")] if note else [])]
     for hand in scored.hands:
         raw = record["hands"][hand.number - 1]
         bids = side_bids(scored, raw, dict(hand.facts)) if has_bids else []
+        tricks = side_tricks(scored, raw) if has_tricks else []
         row = [hand.number, scored.table.name(hand.facts["dealer"])]
         for side in range(len(scored.sides)):
-            row += ([bids[side]] if has_bids else []) + [hand.points[side], hand.totals[side]]
+            row += (([bids[side]] if has_bids else []) + ([tricks[side]] if has_tricks else [])
+                    + [hand.points[side], hand.totals[side]])
         rows.append(row + ([note] if note else []))
     return to_csv(rows)
 

@@ -14,7 +14,10 @@ from conftest import example_paths, load_example, play_through_forms, record, un
 
 
 def rows(text):
-    return list(csv.reader(io.StringIO(text)))
+    """The rows a spreadsheet reads: the text starts with a byte-order mark, so names in any script
+    (🃏 Ann, Pashto) read right on Windows too."""
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
 
 
 def example(stem):
@@ -23,12 +26,20 @@ def example(stem):
 
 def test_back_alley_csv_has_bids_points_and_totals():
     table = rows(game_csv(example("back_alley-opening")))
-    assert table[0] == ["hand", "dealer", "Ann & Cy bid", "Ann & Cy points", "Ann & Cy total",
-                        "Ben & Dee bid", "Ben & Dee points", "Ben & Dee total"]
-    assert table[1] == ["1", "Dee", "7", "36", "36", "2", "13", "13"]
-    assert table[2] == ["2", "Ann", "pass", "0", "36", "pass", "0", "13"]
-    assert table[3] == ["3", "Ben", "double board", "-240", "-204", "board", "120", "133"]
-    assert table[4] == ["4", "Cy", "5", "-25", "-229", "6", "31", "164"]
+    assert table[0] == ["hand", "dealer", "Ann & Cy bid", "Ann & Cy tricks", "Ann & Cy points", "Ann & Cy total",
+                        "Ben & Dee bid", "Ben & Dee tricks", "Ben & Dee points", "Ben & Dee total"]
+    assert table[1] == ["1", "Dee", "7", "8", "36", "36", "2", "5", "13", "13"]
+    assert table[2] == ["2", "Ann", "pass", "", "0", "36", "pass", "", "0", "13"]        # thrown in: no tricks
+    assert table[3] == ["3", "Ben", "double board", "0", "-240", "-204", "board", "12", "120", "133"]
+    assert table[4] == ["4", "Cy", "5", "4", "-25", "-229", "6", "7", "31", "164"]
+
+
+def test_oh_hell_csv_has_each_players_bid_and_tricks():
+    hands = [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}, {"bids": [0, 1, 0, 1], "tricks": [0, 2, 0, 0]}]
+    table = rows(game_csv(record("oh_hell", ["Ann", "Ben", "Cy", "Dee"], hands, first_dealer=3)))
+    assert table[0][2:6] == ["Ann bid", "Ann tricks", "Ann points", "Ann total"]
+    assert table[1] == ["1", "Dee", "1", "1", "11", "11", "0", "0", "10", "10", "0", "0", "10", "10", "0", "0", "10", "10"]
+    assert table[2][6:10] == ["1", "2", "0", "10"]                  # Ben bid 1 and took 2: missed, 0
 
 
 def test_pitch_csv_gives_the_pitchers_bid_only():
@@ -65,7 +76,7 @@ def test_csv_with_risky_names():
 def test_every_text_cell_is_quoted_so_a_semicolon_in_a_name_cannot_split_it():
     text = game_csv(record("gin3", ["Ann;Ben", "Cy", "Dee"], [{"result": "draw"}]))
     header, first = text.split("\r\n")[:2]
-    assert header.startswith('"hand","dealer","Ann;Ben points","Ann;Ben total"')
+    assert header.startswith('\ufeff"hand","dealer","Ann;Ben points","Ann;Ben total"')
     assert first == '1,"Ann;Ben",0,0,0,0,0,0'
 
 
@@ -73,7 +84,8 @@ def test_csv_download(client):
     game_id = play_through_forms(client, example("smear-to-15"))
     response = client.get(f"/games/{game_id}/scores.csv")
     assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
-    table = rows(response.get_data(as_text=True))
+    assert response.data.startswith(b"\xef\xbb\xbf")                 # UTF-8's byte-order mark, for spreadsheets
+    table = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))       # as a spreadsheet reads it
     assert table[-1] == ["10", "Ann", "", "1", "15", "4", "-4", "5"]
     assert client.get("/games/9/scores.csv").status_code == 404
 

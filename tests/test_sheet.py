@@ -225,13 +225,14 @@ def test_an_imported_note_that_is_not_text_is_dropped_and_a_long_one_cut(client)
 
 def test_the_note_is_in_the_game_csv_and_the_summary_csv(client):
     game_id = imported(client, example("pitch-to-7") | {"note": "=Ann's birthday"})
-    table = list(csv.reader(io.StringIO(text(client.get(f"/games/{game_id}/scores.csv")))))
+    table = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/scores.csv").data.decode("utf-8-sig"))))
     assert table[0][-1] == "note" and table[1] == ["1", "Ann", "3", "-3", "-3", "", "0", "0", "", "3", "3",
                                                     "'=Ann's birthday"]          # made inert for spreadsheets
     assert all(row[-1] == "'=Ann's birthday" for row in table[1:]) and len(table) == 8
     imported(client, example("gin3-to-100"))          # a game without a note
     archive = zipfile.ZipFile(io.BytesIO(client.get("/games/export.zip").data))
-    summary = list(csv.reader(io.StringIO(archive.read("summary.csv").decode())))
+    assert archive.read("summary.csv").startswith("\ufeff".encode())            # read right by spreadsheets
+    summary = list(csv.reader(io.StringIO(archive.read("summary.csv").decode("utf-8-sig"))))
     assert summary[0] == ["game", "date", "kind", "players", "final totals", "winners", "note"]
     by_kind = {row[2]: row for row in summary[1:]}
     assert by_kind["Pitch"][-1] == "'=Ann's birthday" and by_kind["Three-player Gin"][-1] == ""
@@ -241,7 +242,7 @@ def test_the_note_is_in_the_game_csv_and_the_summary_csv(client):
 
 def test_csv_without_any_note_keeps_its_columns():
     from exports import game_csv
-    table = list(csv.reader(io.StringIO(game_csv(example("gin3-to-100")))))
+    table = list(csv.reader(io.StringIO(game_csv(example("gin3-to-100")).removeprefix("\ufeff"))))
     assert table[0] == ["hand", "dealer", "Ann points", "Ann total", "Ben points", "Ben total", "Cy points", "Cy total"]
 
 
