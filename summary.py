@@ -145,6 +145,9 @@ def next_banner(scored: ScoredGame) -> list[str]:
                 _("Advisor: %(player)s", player=table.name(roles["advisor"]))]
     if "hand_of" in nxt:
         where = _("Hand %(number)s of %(hands)s", number=nxt["hand_of"][0], hands=nxt["hand_of"][1])
+    elif "deal" in nxt and nxt["deal"] != len(scored.hands) + 1:       # after a throw-in: hand 8 is deal 7
+        where = _("Hand %(hand)s: deal %(number)s of %(deals)s", hand=len(scored.hands) + 1, number=nxt["deal"],
+                  deals=nxt["deals"])
     elif "deal" in nxt:
         where = _("Deal %(number)s of %(deals)s", number=nxt["deal"], deals=nxt["deals"])
     else:

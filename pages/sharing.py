@@ -121,6 +121,6 @@ def shelve(game_id: str):
     writing(apply)
     flash({"archive": _("Game archived: it is off the home page, under Archived."),
            "unarchive": _("Game back on the home page."),
-           "delete": _("Game moved to the bin: the owner can bring it back from there."),
+           "delete": _("Game moved to the bin: its scorers and the owner can bring it back from there for 30 days."),
            "bring back": _("Game brought back from the bin.")}[move])
     return redirect(url_for("scorepad.home") if move == "delete" else url_for("scorepad.scoreboard", game_id=game_id))

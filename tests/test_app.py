@@ -190,7 +190,9 @@ def test_back_alley_all_pass_is_thrown_in_and_the_next_dealer_deals_the_same(cli
     response = client.post(f"/games/{game_id}/hands/new", data={f"bid_{s}": "pass" for s in range(4)})
     assert response.headers["Location"].endswith(f"/games/{game_id}")
     page = text(client.get(f"/games/{game_id}"))
-    assert "Deal 1 of 25" in page and "Ann deals 13 cards" in page and "all passed" in page
+    assert "Hand 2: deal 1 of 25" in page and "Ann deals 13 cards" in page and "all passed" in page
+    assert "Enter the bids for hand 2" in page                    # the button and the banner count alike
+    assert "Hand 2: deal 1 of 25" in text(client.get(f"/games/{game_id}/hands/new"))
 
 
 def test_back_alley_tricks_step_shows_the_leader_and_boards(client):

@@ -100,8 +100,11 @@ def test_oh_hell_three_hands_in_two_steps_and_a_fix(page, server):
     tap(page, "bid_1", 1)
     tap(page, "bid_2", 0)
     expect(page.locator("[data-sum='bids']")).to_have_text("Total bid: 1 of 2 so far")
+    tap(page, "bid_3", 2)
+    tap(page, "bid_0", 0)                           # an overbid is legal: said as what it means, not an error
+    expect(page.locator("[data-sum='bids']")).to_have_text(
+        "Total bid: 3 of 2 - more bids than tricks, so someone will miss")
     tap(page, "bid_3", 1)
-    tap(page, "bid_0", 0)
     expect(page.locator("[data-sum='bids']")).to_have_text("Total bid: 2 of 2")
     page.get_by_role("button", name="Save bids").click()
     heading(page, "Hand 2: tricks")                 # the bids are saved before the reload

@@ -140,7 +140,8 @@ def test_a_scorer_bins_a_game_brings_it_back_and_the_bin_empties_after_30_days(a
     client.post(f"/games/{archived}/shelf", data={"move": "archive"})
     assert "Eve, Fay, Gus" not in unisolated(client.get("/").get_data(as_text=True))
     assert "Eve, Fay, Gus" in unisolated(client.get("/?q=fay").get_data(as_text=True))           # archived games are found
-    client.post(f"/games/{game_id}/shelf", data={"move": "delete"})
+    binned = client.post(f"/games/{game_id}/shelf", data={"move": "delete"}, follow_redirects=True)
+    assert "its scorers and the owner can bring it back from there for 30 days" in binned.get_data(as_text=True)
     assert "Ann, Ben, Cy" in unisolated(client.get("/?shelf=bin").get_data(as_text=True))
     client.post(f"/games/{game_id}/shelf", data={"move": "bring back"})
     assert "Ann, Ben, Cy" in unisolated(client.get("/").get_data(as_text=True))
