@@ -94,3 +94,10 @@ def add_hand_versions(db: Database) -> None:
     """The game version that last wrote each hand: a worker that scored an earlier version reads and
     scores only the hands added since (0: written before this column, so before any worker started)."""
     db["hands"].add_column("version", int, not_null_default=0)
+
+
+@migrations()
+def add_history_pending(db: Database) -> None:
+    """The bids that were waiting for their tricks when a change dropped them (recording or deleting
+    a hand), so undoing the change brings them back as they stood."""
+    db["history"].add_column("pending", str)

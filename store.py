@@ -109,9 +109,11 @@ def load(text: str | None) -> Any:
 
 
 def log(db: Database, game_id: int, action: str, hand: int | None = None,
-        before: Any = None, after: Any = None) -> None:
-    db.conn.execute("insert into history (game_id, at, hand, action, before, after) values (?, ?, ?, ?, ?, ?)",
-                    [game_id, now(), hand, action, dump(before), dump(after)])
+        before: Any = None, after: Any = None, pending: list[Any] | None = None) -> None:
+    """A history entry; `pending`: bids the change dropped (they were waiting for their tricks)."""
+    db.conn.execute("insert into history (game_id, at, hand, action, before, after, pending) "
+                    "values (?, ?, ?, ?, ?, ?, ?)", [game_id, now(), hand, action, dump(before), dump(after),
+                                                     dump(pending)])
 
 
 GAME_FIELDS = ("pending", "archived", "deleted")        # what `changed` may set besides the version
@@ -221,14 +223,17 @@ def hand_data(db: Database, game_id: int, number: int) -> dict[str, Any]:
                                 [game_id, number]).fetchone()[0])
 
 
-def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "recorded") -> int:
-    """Append a hand (and drop the pending bids it completes); return its number."""
+def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "recorded",
+             pending: list[Any] | None = None) -> int:
+    """Append a hand, dropping the pending bids it completes (or leaving `pending` waiting, when an
+    undo puts back bids a deletion dropped); return its number."""
+    dropped = pending_bids(db, game_id)
     with db.atomic():
         number = hand_count(db, game_id) + 1
-        changed(db, game_id, pending=None)
+        changed(db, game_id, pending=dump(pending))
         db.conn.execute("insert into hands (game_id, position, data, version) values "
                         "(?, ?, ?, (select version from games where id = ?))", [game_id, number, dump(hand), game_id])
-        log(db, game_id, action, number, None, hand)
+        log(db, game_id, action, number, None, hand, dropped)
     return number
 
 
@@ -241,15 +246,18 @@ def replace_hand(db: Database, game_id: int, number: int, hand: dict[str, Any], 
         log(db, game_id, action, number, before, hand)
 
 
-def delete_last_hand(db: Database, game_id: int, action: str = "deleted") -> None:
+def delete_last_hand(db: Database, game_id: int, action: str = "deleted", pending: list[Any] | None = None) -> None:
+    """Delete the last hand, dropping bids made for the next one (or leaving `pending` waiting for
+    its tricks, when an undo takes back the recording of a hand whose bids were waiting)."""
     number = hand_count(db, game_id)
     if not number:
         return
     before = hand_data(db, game_id, number)
+    dropped = pending_bids(db, game_id)
     with db.atomic():
         db.conn.execute("delete from hands where game_id = ? and position = ?", [game_id, number])
-        changed(db, game_id, pending=None)            # bids were for the next hand
-        log(db, game_id, action, number, before, None)
+        changed(db, game_id, pending=dump(pending))
+        log(db, game_id, action, number, before, None, dropped)
 
 
 SHELVES = {"home": "g.archived = 0 and g.deleted is null", "archived": "g.archived = 1 and g.deleted is null",
@@ -374,12 +382,15 @@ def known_names(db: Database, games: int = 300) -> list[str]:
 
 def last_entry(db: Database, game_id: int) -> dict[str, Any] | None:
     row = one_row(db, "select * from history where game_id = ? order by id desc limit 1", [game_id])
-    return None if row is None else {**row, "before": load(row["before"]), "after": load(row["after"])}
+    return None if row is None else entry_from(row)
 
 
 def history(db: Database, game_id: int) -> list[dict[str, Any]]:
-    return [{**row, "before": load(row["before"]), "after": load(row["after"])}
-            for row in db["history"].rows_where("game_id = ?", [game_id], order_by="id desc")]
+    return [entry_from(row) for row in db["history"].rows_where("game_id = ?", [game_id], order_by="id desc")]
+
+
+def entry_from(row: dict[str, Any]) -> dict[str, Any]:
+    return {**row, "before": load(row["before"]), "after": load(row["after"]), "pending": load(row["pending"])}
 
 
 def find_same_game(db: Database, record: dict[str, Any]) -> int | None:

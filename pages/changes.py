@@ -136,10 +136,10 @@ def take_back(game: Game, entry: dict) -> str | None:
                      number=number)
         store.set_pending(db(), game.row, (before or {}).get("bids"), "undone")
         return None
-    if before is None:                                 # the change added hand `number`
+    if before is None:                                 # the change added hand `number`: its bids wait again
         if number != len(game.hands):
             return _("Can't undo %(change)s: it is no longer the last hand.", change=undo_words(entry))
-        store.delete_last_hand(db(), game.row, "undone")
+        store.delete_last_hand(db(), game.row, "undone", pending=entry["pending"])
         return None
     if number > len(game.hands) + 1:
         return _("Can't undo %(change)s: the hands before it are gone.", change=undo_words(entry))
@@ -147,8 +147,8 @@ def take_back(game: Game, entry: dict) -> str | None:
         score(with_hand(game.record, number, before))
     except RuleError as error:
         return _("Can't undo %(change)s: %(reason)s.", change=undo_words(entry), reason=str(error))
-    if number == len(game.hands) + 1:
-        store.add_hand(db(), game.row, before, "undone")
+    if number == len(game.hands) + 1:                  # a deleted hand back, and the bids it dropped
+        store.add_hand(db(), game.row, before, "undone", pending=entry["pending"])
     else:
         store.replace_hand(db(), game.row, number, before, "undone")
     return None

@@ -2,7 +2,7 @@
 import html
 import re
 
-from conftest import form_data, hidden_fields, play_through_forms, record
+from conftest import form_data, hidden_fields, play_through_forms, record, unisolated
 
 ANN_MAKES_2 = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}   # Ann +2, Ben +1
 BEN_MAKES_3 = {"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 1, "game": 0}    # Ben +3, Ann +1
@@ -84,3 +84,41 @@ def test_watchers_are_offered_no_undo(app, client):
     assert "Undo" not in board(watcher, game_id)
     assert watcher.post(f"/games/{game_id}/undo", data={"version": "2", "entry": "2"}).status_code == 403
     assert hands(client, game_id) == [ANN_MAKES_2]
+
+
+def pending(client, game_id):
+    """The bids waiting for their tricks, as the scoreboard says them (None when none wait)."""
+    found = re.search(r"Bids in: ([^<]*)\.</p>", unisolated(board(client, game_id)))
+    return found.group(1) if found else None
+
+
+def test_undo_of_a_two_step_hand_brings_back_its_bids_waiting_for_the_tricks(client):
+    four = ["Ann", "Ben", "Cy", "Dee"]
+    game_id = play_through_forms(client, record("oh_hell", four, [], first_dealer=3))
+    url = f"/games/{game_id}/hands/new"
+    client.post(url, data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"})          # 1 card: Ann bids 1
+    client.post(url, data={"tricks_0": "0", "tricks_1": "1", "tricks_2": "0", "tricks_3": "0"})   # Ben took it
+    assert totals(client, game_id) == ["0", "0", "10"]
+    page = undo(client, game_id).get_data(as_text=True)
+    assert "Undone: hand 1 recorded." in page and "Enter the tricks for hand 1" in page
+    assert pending(client, game_id) == "Ann 1, Ben 0, Cy 0, Dee 0"
+    assert hands(client, game_id) == [] and totals(client, game_id) == ["0", "0", "0"]
+    tricks_form = html.unescape(client.get(url).get_data(as_text=True))
+    assert "Hand 1: tricks" in tricks_form                        # only the tricks to tap again
+    client.post(url, data={"tricks_0": "1", "tricks_1": "0", "tricks_2": "0", "tricks_3": "0"})
+    assert totals(client, game_id) == ["11", "10", "10"]
+    assert hands(client, game_id) == [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}]
+
+
+def test_redo_and_undoing_a_delete_put_the_waiting_bids_back_exactly(client):
+    four = ["Ann", "Ben", "Cy", "Dee"]
+    game_id = play_through_forms(client, record("oh_hell", four, [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}],
+                                                first_dealer=3))
+    url = f"/games/{game_id}/hands/new"
+    client.post(url, data={"bid_0": "0", "bid_1": "1", "bid_2": "1", "bid_3": "0"})     # hand 2's bids wait
+    client.post(f"/games/{game_id}/hands/1/delete", data={})                 # hand 1 deleted: the bids go too
+    assert hands(client, game_id) == [] and pending(client, game_id) is None
+    undo(client, game_id)                                                   # hand 1 back, and hand 2's bids
+    assert len(hands(client, game_id)) == 1 and pending(client, game_id) == "Ann 0, Ben 1, Cy 1, Dee 0"
+    undo(client, game_id)                                                   # redo the delete: both gone again
+    assert hands(client, game_id) == [] and pending(client, game_id) is None
