@@ -9,6 +9,7 @@ from i18n import _, as_the_page, comma, digits, isolate, n_, semicolon, signed_n
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team_multiplier
 from rules_engine.gin3 import knock_undercut
+from rules_engine.pitch import POINT_NAMES, POINTS
 
 def said(sentence: str, **params: Any) -> Markup:
     """A sentence already through `_` (without params) as safe HTML: its own words escaped, then
@@ -64,8 +65,9 @@ def hand_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> M
             return said(_("%(cards)s, %(dealer)s deals; all passed: thrown in"), cards=cards_word(facts["cards"]),
                         dealer=dealer)
         first, second = (team_bid_said(raw["bids"], facts["dealer"], team) for team in (0, 1))
-        return said(_("%(cards)s, %(dealer)s deals; bids %(first)s v %(second)s; took %(tricks)s-%(other)s"),
-                    cards=cards_word(facts["cards"]), dealer=dealer, first=first, second=second,
+        return said(_("%(cards)s, %(dealer)s deals; %(first_side)s bid %(first)s v %(second_side)s %(second)s; "
+                      "took %(tricks)s-%(other)s"), cards=cards_word(facts["cards"]), dealer=dealer,
+                    first_side=scored.sides[0], first=first, second_side=scored.sides[1], second=second,
                     tricks=raw["tricks"][0], other=raw["tricks"][1])
     return points_summary(scored, raw, hand)
 
@@ -88,14 +90,23 @@ def points_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) ->
                 "bid": _("%(dealer)s deals; %(bidder)s bid %(bid)s")}.get(game.bid_verb)
     if sentence is None:                # a game whose verb this page does not know: the engine's word
         sentence = _("%(dealer)s deals; %(bidder)s %(verb)s %(bid)s")
-    words = said(sentence, dealer=table.name(dealer), bidder=table.name(bidder), verb=game.bid_verb, bid=bid)
+    line = said(sentence, dealer=table.name(dealer), bidder=table.name(bidder), verb=game.bid_verb, bid=bid)
     stolen_from = game.stolen_from(table, dealer, raw["bids"]) if bidder == dealer else None
     if stolen_from is not None:
-        words += said(_(" (stolen from %(player)s)"), player=table.name(stolen_from))
-    # Set back: the pitcher's side lost its bid (a side that made its bid never scores below 1).
-    if hand.points[game.side_of(table, bidder)] < 0:
-        words += said(_(", set"))
-    return words
+        line += said(_(" (stolen from %(player)s)"), player=table.name(stolen_from))
+    # Set back: the pitcher's side lost its bid (a side that made its bid never scores below 0).
+    line += said(_(": set") if hand.points[game.side_of(table, bidder)] < 0 else _(": made"))
+    return line + escape(semicolon()) + points_taken(scored, raw)
+
+
+def points_taken(scored: ScoredGame, raw: dict[str, Any]) -> Markup:
+    """"Cy took High, Low, Jack; Ann took Game": who took each point in play, in the points' order."""
+    taken: dict[int, list[str]] = {}
+    for point in POINTS:
+        if raw.get(point) is not None:
+            taken.setdefault(raw[point], []).append(words(POINT_NAMES[point]))
+    return escape(semicolon()).join(said(_("%(side)s took %(points)s"), side=scored.sides[side],
+                                         points=escape(comma().join(points))) for side, points in taken.items())
 
 
 def gin_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:

@@ -136,19 +136,20 @@ def pitch_hand(bids, high, low, jack=None, game=None):
 
 # Pitch, three players, Ann deals: Ben bids first, then Cy, then Ann (who may match: a steal).
 PITCH_CASES = [
-    # Ben pitched 2 and took High and Low (2); Ann took Game (1) -> made, no mark
-    ("made", pitch_hand(["pass", 2, "pass"], 1, 1, None, 0), (1, 2, 0), "Ann deals; Ben pitched 2"),
+    # Ben pitched 2 and took High and Low (2); Ann took Game (1) -> made
+    ("made", pitch_hand(["pass", 2, "pass"], 1, 1, None, 0), (1, 2, 0), "Ann deals; Ben pitched 2: made; Ben took High, Low; Ann took Game"),
     # Ben pitched 3, took High only (1 < 3): set back 3; Ann Low and Jack (2), Cy Game (1)
-    ("set", pitch_hand(["pass", 3, "pass"], 1, 0, 0, 2), (2, -3, 1), "Ann deals; Ben pitched 3, set"),
+    ("set", pitch_hand(["pass", 3, "pass"], 1, 0, 0, 2), (2, -3, 1), "Ann deals; Ben pitched 3: set; Ben took High; Ann took Low, Jack; Cy took Game"),
     # Ben bid 2, Cy passed, Ann (dealing) matched 2 and took High and Low: +2
-    ("steal", pitch_hand([2, 2, "pass"], 0, 0), (2, 0, 0), "Ann deals; Ann pitched 2 (stolen from Ben)"),
+    ("steal", pitch_hand([2, 2, "pass"], 0, 0), (2, 0, 0), "Ann deals; Ann pitched 2 (stolen from Ben): made; Ann took High, Low"),
     # Ann stole Cy's 3 and took only High (1 < 3): set back 3; Ben Low, Cy Game
     ("steal then set", pitch_hand([3, "pass", 3], 0, 1, None, 2), (-3, 1, 1),
-     "Ann deals; Ann pitched 3 (stolen from Cy), set"),
+     "Ann deals; Ann pitched 3 (stolen from Cy): set; Ann took High; Ben took Low; Cy took Game"),
     # the dealer bidding higher is no steal: Ann 3 over Ben's 2, takes High, Low, Jack
-    ("dealer outbids", pitch_hand([3, 2, "pass"], 0, 0, 0, 1), (3, 1, 0), "Ann deals; Ann pitched 3"),
+    ("dealer outbids", pitch_hand([3, 2, "pass"], 0, 0, 0, 1), (3, 1, 0),
+     "Ann deals; Ann pitched 3: made; Ann took High, Low, Jack; Ben took Game"),
     # everyone else passed, so Ann must bid 2: no steal; she takes High and Low
-    ("dealer forced", pitch_hand([2, "pass", "pass"], 0, 0), (2, 0, 0), "Ann deals; Ann pitched 2"),
+    ("dealer forced", pitch_hand([2, "pass", "pass"], 0, 0), (2, 0, 0), "Ann deals; Ann pitched 2: made; Ann took High, Low"),
 ]
 
 
@@ -164,7 +165,7 @@ def test_pitch_partners_mark_the_pitchers_team_set():
     rec = record("pitch", FOUR, [pitch_hand(["pass", 3, "pass", "pass"], 0, 1, 0, 1)], {"partnerships": True})
     [(points, summary)] = summaries(rec)
     assert points == (2, -3)
-    assert seen(summary) == "Ann deals; Ben pitched 3, set"
+    assert seen(summary) == "Ann deals; Ben pitched 3: set; Ann & Cy took High, Jack; Ben & Dee took Low, Game"
 
 
 # Smear, Ann deals: Ben, Cy, Dee, then Ann bid; points go to teams (0: Ann & Cy, 1: Ben & Dee).
@@ -175,10 +176,10 @@ SMEAR_HANDS = [
     pitch_hand(["pass", "pass", 3, "pass"], 1, 1, 1, None),     # Cy deals; Cy 3 stays Cy's bid: took 0, set -3
 ]
 SMEAR_CASES = [
-    (0, (1, 2), "Ann deals; Ben bid 2"),
+    (0, (1, 2), "Ann deals; Ben bid 2: made; Ben & Dee took High, Low; Ann & Cy took Game"),
     (1, (0, 0), "Ben deals; everyone passed: thrown in"),
-    (2, (-4, 2), "Ben deals; Ann bid 4, set"),
-    (3, (-3, 3), "Cy deals; Cy bid 3, set"),
+    (2, (-4, 2), "Ben deals; Ann bid 4: set; Ben & Dee took High, Low; Ann & Cy took Jack, Game"),
+    (3, (-3, 3), "Cy deals; Cy bid 3: set; Ben & Dee took High, Low, Jack"),
 ]
 
 
@@ -203,9 +204,9 @@ BACK_ALLEY_HANDS = [
     {"bids": [2, "pass", "pass", "pass"], "tricks": [1, 11]},   # Ann 2 took 1: -10; Ben & Dee passed: +11
 ]
 BACK_ALLEY_CASES = [
-    (0, (36, 13), "13 cards, Dee deals; bids 7 v 2; took 8-5"),
+    (0, (36, 13), "13 cards, Dee deals; Ann & Cy bid 7 v Ben & Dee 2; took 8-5"),
     (1, (0, 0), "12 cards, Ann deals; all passed: thrown in"),
-    (2, (-10, 11), "12 cards, Ben deals; bids 2 v pass; took 1-11"),
+    (2, (-10, 11), "12 cards, Ben deals; Ann & Cy bid 2 v Ben & Dee pass; took 1-11"),
 ]
 
 
