@@ -545,6 +545,12 @@ def fill(form: FlaskForm, hand: dict[str, Any], scored: ScoredGame) -> None:
             form[name].data = str(value)
 
 
+def typed_values(form: FlaskForm) -> list[tuple[str, str]]:
+    """A filled hand form's values as name/value pairs, to carry as hidden fields of another form."""
+    return [(field.name, str(field.data)) for field in form
+            if field.type not in ("CSRFTokenField", "HiddenField") and field.data not in (None, "")]
+
+
 def field_for(error: RuleError) -> str:
     """The form field an engine error is about."""
     if error.field in ("bids", "tricks") and error.seat is not None:

@@ -66,9 +66,11 @@ def kept_segmented(field, form, names: bool = False, attrs: dict[str, Any] | Non
     return html
 
 
-def hand_page(game: Game, scored: ScoredGame, form, step: str, number: int, pending, editing: bool):
+def hand_page(game: Game, scored: ScoredGame, form, step: str, number: int, pending, editing: bool,
+              repeat_of: int | None = None):
     return render_template("hand_form.html", game_id=game.key, scored=scored, form=form, step=step, number=number,
-                           pending=pending, editing=editing, hands_now=len(game.hands), **form_context(scored, pending))
+                           pending=pending, editing=editing, hands_now=len(game.hands), repeat_of=repeat_of,
+                           **form_context(scored, pending))
 
 
 def next_step(game: Game, asked: str | None) -> str:
@@ -128,6 +130,51 @@ def already_saved(game: Game, number: int | None, step: str) -> str | None:
     return None
 
 
+def repeats_the_last_hand(game: Game, hand: dict[str, Any]) -> bool:
+    """A new hand the same as the one saved just before it (the same bids and results), not yet
+    confirmed: the browser's Back then Save, most likely, rather than a hand dealt again."""
+    return bool(game.hands) and hand == game.hands[-1] and request.form.get("again") != str(len(game.hands) + 1)
+
+
+def theirs_and_yours(game: Game, number: int | None, step: str):
+    """The page for the phone that lost a race: another phone saved hand `number` meanwhile and this
+    phone typed a different one. Both side by side, and three choices: keep theirs, replace theirs
+    with mine (a fix of that hand), or save mine as the next hand (where the rules take it as one).
+    None when that can't be offered (then the form comes back to check and save again)."""
+    if number is None or not 1 <= number <= len(game.hands) or step not in ("full", "result") \
+            or game.problem is not None:
+        return None
+    theirs = game.hands[number - 1]
+    before = before_hand(game.record, number)
+    try:
+        typed = forms.hand_form(before, step)
+        if not typed.validate_on_submit():
+            return None
+        mine = forms.hand_from(typed, before, step, theirs.get("bids"))
+        mine_scored = before.then([mine])
+    except (forms.FieldError, RuleError):
+        return None
+    replace = forms.hand_form(before, "full")
+    forms.fill(replace, mine, before)
+    forms.stamp(replace, game.version, number, "full")
+    after = None
+    if not game.scored.game.two_step and not game.scored.finished:    # a hand of a two-step game starts with its bids
+        try:
+            game.scored.then([mine])
+            after = forms.hand_form(game.scored, "full")
+            forms.fill(after, mine, game.scored)
+            forms.stamp(after, game.version, len(game.hands) + 1, "full")
+        except RuleError:
+            after = None
+    return render_template("race.html", game_id=game.key, scored=game.scored, number=number,
+                           theirs=game.scored.hands[number - 1],
+                           theirs_words=hand_summary(game.scored, theirs, game.scored.hands[number - 1]),
+                           mine=mine_scored.hands[-1], mine_words=hand_summary(mine_scored, mine, mine_scored.hands[-1]),
+                           replace=replace, replace_values=forms.typed_values(replace),
+                           after=after, after_values=forms.typed_values(after) if after else [],
+                           next_number=len(game.hands) + 1)
+
+
 def stale_words(game: Game, number: int | None) -> str:
     if number is not None and 1 <= number <= len(game.hands):
         return _("Hand %(number)s was saved from another phone meanwhile: check and save again.", number=number)
@@ -139,6 +186,8 @@ def stale_words(game: Game, number: int | None) -> str:
 def record_hand(game_id: str):
     if request.method == "POST":
         prepared = prepared_hand(game_id)
+        if prepared and repeats_the_last_hand(prepared[0], prepared[3]):
+            return new_hand_page(prepared[0], None, prepared[5], prepared[2], repeat_of=len(prepared[0].hands))
         return writing(lambda: save_prepared(game_id, prepared) if prepared else save_hand(game_id),
                        lambda: new_hand_page(load(game_id, "change"), BUSY))
     game = load(game_id, "change")
@@ -155,8 +204,9 @@ def record_hand(game_id: str):
     return new_hand_page(game, None, form, step)
 
 
-def new_hand_page(game: Game, problem: str | None, form=None, step: str | None = None):
-    """The form for the next hand of `game` as it is now (typed values kept on a POST)."""
+def new_hand_page(game: Game, problem: str | None, form=None, step: str | None = None, repeat_of: int | None = None):
+    """The form for the next hand of `game` as it is now (typed values kept on a POST); with
+    `repeat_of`, asking whether a hand the same as that one really is to be saved again."""
     refused = cannot_record(game)
     if refused:
         return refused
@@ -166,7 +216,7 @@ def new_hand_page(game: Game, problem: str | None, form=None, step: str | None =
     forms.stamp(form, game.version, number, step)
     if problem:
         form.form_errors.append(problem)
-    return hand_page(game, game.scored, form, step, number, game.pending, editing=False)
+    return hand_page(game, game.scored, form, step, number, game.pending, editing=False, repeat_of=repeat_of)
 
 
 def save_hand(game_id: str):
@@ -179,11 +229,13 @@ def save_hand(game_id: str):
             flash(repeated)
             target = "record_hand" if number > len(game.hands) else "scoreboard"   # the bids were saved: on to the tricks
             return redirect(url_for(f"scorepad.{target}", game_id=game_id))
-        return new_hand_page(game, stale_words(game, number))
+        return theirs_and_yours(game, number, step) or new_hand_page(game, stale_words(game, number))
     refused = cannot_record(game)
     if refused:
         return refused
     step, form, number, checked = posted_hand(game)
+    if checked is not None and repeats_the_last_hand(game, checked[0]):
+        return new_hand_page(game, None, form, step, repeat_of=len(game.hands))
     if checked is not None:
         return store_new_hand(game, number, step, *checked)
     return new_hand_page(game, None, form, step)
@@ -200,24 +252,25 @@ def posted_hand(game: Game) -> tuple[str, Any, int, tuple[dict[str, Any], Scored
     return step, form, number, checked_hand(form, game.scored, game.record, number, step, game.pending)
 
 
-def prepared_hand(game_id: str) -> tuple[Game, int, str, dict[str, Any], ScoredGame] | None:
+def prepared_hand(game_id: str) -> tuple[Game, int, str, dict[str, Any], ScoredGame, Any] | None:
     """The usual POST of a hand form, checked before the write transaction so the database is
     locked only while the hand is written: the form was made from the game as it is now, is valid
     and the rules accept the hand. Then (the game, the hand's number, the step, the hand, the game
-    scored with it); otherwise None, and save_hand reads and checks everything inside the transaction."""
+    scored with it, the form); otherwise None, and save_hand reads and checks everything inside the
+    transaction."""
     game = load(game_id, "change")
     if forms.sent_number(request.form.get("version")) != game.version or game.problem is not None \
             or game.scored.finished:
         return None
-    step, _form, number, checked = posted_hand(game)
-    return None if checked is None else (game, number, step, *checked)
+    step, form, number, checked = posted_hand(game)
+    return None if checked is None else (game, number, step, *checked, form)
 
 
-def save_prepared(game_id: str, prepared: tuple[Game, int, str, dict[str, Any], ScoredGame]):
+def save_prepared(game_id: str, prepared: tuple[Game, int, str, dict[str, Any], ScoredGame, Any]):
     """A hand checked by prepared_hand, inside the write transaction: written when the game is still
     at the version it was checked against (every change to a game moves its version), else saved as
     if nothing had been prepared."""
-    game, number, step, hand, after = prepared
+    game, number, step, hand, after, _form = prepared
     row, _role = access_to(game_id, "change")
     if row["id"] != game.row or row["version"] != game.version:
         return save_hand(game_id)

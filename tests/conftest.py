@@ -150,14 +150,15 @@ def play_through_forms(client, record):
     assert response.status_code == 302, response.get_data(as_text=True)
     game_id = response.headers["Location"].rsplit("/", 1)[1]
     two_step = GAMES[record["game"]].two_step
-    for hand in record["hands"]:
+    for number, hand in enumerate(record["hands"], 1):
         url = f"/games/{game_id}/hands/new"
+        again = {"again": str(number)}          # a hand the same as the one before was really dealt again
         if two_step:
-            assert client.post(url, data=form_data(record["game"], hand, "bids")).status_code == 302
+            assert client.post(url, data=form_data(record["game"], hand, "bids") | again).status_code == 302
             if record["game"] == "back_alley" and all(bid == "pass" for bid in hand["bids"]):
                 continue
-            response = client.post(url, data=form_data(record["game"], hand, "result"))
+            response = client.post(url, data=form_data(record["game"], hand, "result") | again)
         else:
-            response = client.post(url, data=form_data(record["game"], hand))
+            response = client.post(url, data=form_data(record["game"], hand) | again)
         assert response.status_code == 302, response.get_data(as_text=True)
     return game_id

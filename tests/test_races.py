@@ -46,23 +46,84 @@ def history_lines(client, game_id):
     return [html.unescape(words) for words in re.findall(r"</time> - ([^<]*)</p>", page)]
 
 
-def test_a_second_phone_saving_a_different_hand_meanwhile_is_shown_its_values_to_check(app, client):
+def lost_race(app, client):
+    """Phones P (client) and Q open hand 1; P saves Ann 2, then Q saves Ben 3: Q's answer."""
     game_id = pitch_game(client)
     second_phone = joined(app, client, game_id)
     url = f"/games/{game_id}/hands/new"
     mine, theirs = form_on(client, url), form_on(second_phone, url)
     assert client.post(url, data=mine | form_data("pitch", PITCH_HAND)).status_code == 302
-    response = second_phone.post(url, data=theirs | form_data("pitch", OTHER_HAND))
+    return game_id, second_phone, second_phone.post(url, data=theirs | form_data("pitch", OTHER_HAND))
+
+
+def form_fields(response, action_end: str) -> tuple[str, dict[str, str]]:
+    """The address and fields of the answer's form whose action ends with `action_end`."""
+    page = response.get_data(as_text=True)
+    action, body = re.search(r'<form method="post" action="([^"]*' + re.escape(action_end) + r')">(.*?)</form>',
+                             page, re.S).groups()
+    return action, dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', body))
+
+
+def test_the_phone_that_loses_a_race_sees_theirs_and_yours_and_keeps_theirs_by_default(app, client):
+    game_id, second_phone, response = lost_race(app, client)
     assert response.status_code == 200
-    words = page_text(response)
-    assert "Hand 1 was saved from another phone meanwhile: check and save again." in words
-    assert re.search(r'name="bid_1" value="3" checked', response.get_data(as_text=True))   # what they tapped is kept
-    assert "Hand 2" in words
-    assert stored_hands(client, game_id) == [PITCH_HAND]
-    # saved again from the form it was shown, it becomes hand 2
-    again = hidden_fields(response.get_data(as_text=True))
-    assert second_phone.post(url, data=again | form_data("pitch", OTHER_HAND)).status_code == 302
+    words = re.sub(r"<[^>]+>", "", unisolated(page_text(response)))
+    assert "Hand 1 was saved on another phone" in words and "Nothing of yours is saved yet" in words
+    theirs, yours = words.index("Theirs saved on the other phone"), words.index("Yours entered on this phone")
+    assert "Ann pitched 2: made; Ann took High, Low; Ben took Game" in words[theirs:yours]
+    assert "Ben pitched 3: made; Ben took High, Low, Jack; Ann took Game" in words[yours:]
+    choices = [words.index(choice) for choice in ("Keep theirs", "Replace theirs with mine", "Save mine as hand 2")]
+    assert choices == sorted(choices)                                   # keeping theirs is the first button
+    keep = re.search(r'<a class="button wide" href="([^"]+)">Keep theirs</a>', response.get_data(as_text=True))
+    assert keep.group(1) == f"/games/{game_id}"
+    assert second_phone.get(keep.group(1)).status_code == 200
+    assert stored_hands(client, game_id) == [PITCH_HAND]                  # one hand 1: theirs
+
+
+def test_replace_theirs_with_mine_is_a_fix_of_that_hand_checked_against_the_version(app, client):
+    game_id, second_phone, response = lost_race(app, client)
+    action, fields = form_fields(response, "/hands/1/edit")
+    assert second_phone.post(action, data=fields).status_code == 302
+    assert stored_hands(client, game_id) == [OTHER_HAND]
+    assert history_lines(client, game_id)[0].startswith("hand 1 edited")
+    again = second_phone.post(action, data=fields, follow_redirects=True)   # a second tap changes nothing
+    assert "Hand 1 was already saved." in page_text(again) and stored_hands(client, game_id) == [OTHER_HAND]
+
+
+def test_save_mine_as_the_next_hand_keeps_both_and_is_offered_only_for_a_different_hand(app, client):
+    game_id, second_phone, response = lost_race(app, client)
+    action, fields = form_fields(response, "/hands/new")
+    assert fields["number"] == "2"
+    assert second_phone.post(action, data=fields).status_code == 302
+    assert stored_hands(client, game_id) == [PITCH_HAND, OTHER_HAND]        # Ben deals hand 2: his 3 stands
+    assert second_phone.post(action, data=fields).status_code == 302       # a second tap: already saved
     assert stored_hands(client, game_id) == [PITCH_HAND, OTHER_HAND]
+
+
+def test_a_hand_that_can_not_be_the_next_one_is_not_offered_as_it(app, client):
+    game_id = pitch_game(client)
+    second_phone = joined(app, client, game_id)
+    url = f"/games/{game_id}/hands/new"
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    assert client.post(url, data=mine | form_data("pitch", OTHER_HAND)).status_code == 302
+    # Ann deals: Ben 2, Cy passes, Ann 3. Ben deals the next: Ann's 3 then Ben's 2 would not beat it
+    dealer_forced = {"bids": [3, 2, "pass"], "high": 0, "low": 0, "jack": None, "game": 0}
+    response = second_phone.post(url, data=theirs | form_data("pitch", dealer_forced))
+    words = page_text(response)
+    assert "Replace theirs with mine" in words and "Save mine as hand" not in words   # Ben deals hand 2, not Cy
+
+
+def test_a_new_hand_the_same_as_the_last_asks_before_it_is_saved_again(client):
+    game_id = pitch_game(client)
+    url = f"/games/{game_id}/hands/new"
+    assert client.post(url, data=form_data("pitch", PITCH_HAND)).status_code == 302
+    repeated = client.post(url, data=form_data("pitch", PITCH_HAND))        # Back after Save, then Save
+    assert repeated.status_code == 200
+    assert "This is the same as hand 1: the same bids and the same results. Save it again as hand 2?" in \
+        page_text(repeated)
+    assert stored_hands(client, game_id) == [PITCH_HAND]
+    assert client.post(url, data=form_data("pitch", PITCH_HAND) | {"again": "2"}).status_code == 302
+    assert stored_hands(client, game_id) == [PITCH_HAND, PITCH_HAND]         # when it really was dealt again
 
 
 def test_two_phones_entering_the_same_hand_store_it_once(app, client):
@@ -211,7 +272,7 @@ def test_simultaneous_taps_and_phones_never_duplicate_or_store_an_invalid_hand(c
 def test_a_hand_checked_before_another_phone_saved_one_is_not_written_and_its_values_are_kept(app, client, monkeypatch):
     """A hand is checked before the write transaction (the database is locked only to write it): when
     another phone saves a hand between that check and the write, the check counts for nothing - the
-    form is shown again with what was tapped, exactly as for a form that was stale from the start."""
+    phone is shown theirs and its own, exactly as for a form that was stale from the start."""
     import pages.hands
     game_id = pitch_game(client)
     second_phone = joined(app, client, game_id)
@@ -229,6 +290,7 @@ def test_a_hand_checked_before_another_phone_saved_one_is_not_written_and_its_va
     response = client.post(url, data=mine | form_data("pitch", PITCH_HAND))
     assert prepared[0] is not None                            # it was checked, then the game changed
     assert response.status_code == 200
-    assert "Hand 1 was saved from another phone meanwhile: check and save again." in page_text(response)
-    assert re.search(r'name="bid_0" value="2" checked', response.get_data(as_text=True))
+    assert "Hand 1 was saved on another phone" in page_text(response)
+    _action, fields = form_fields(response, "/hands/1/edit")             # what was tapped is kept, to choose
+    assert fields["bid_0"] == "2" and fields["high"] == "0"
     assert stored_hands(client, game_id) == [OTHER_HAND]

@@ -96,10 +96,11 @@ def test_a_scorer_link_lets_another_phone_do_everything_and_upgrades_a_watcher(a
     game_id = game_with_hands(client)
     phone = joined(app, client, game_id, "Watch")
     assert phone.get(invite_links(client, game_id)["Score with us"]).status_code == 302    # shown the scorer QR
-    assert phone.post(f"/games/{game_id}/hands/new", data=form_data("pitch", PITCH_HAND)).status_code == 302
+    hand_3 = form_data("pitch", PITCH_HAND) | {"again": "3"}              # the same as hand 2, dealt again
+    assert phone.post(f"/games/{game_id}/hands/new", data=hand_3).status_code == 302
     assert phone.post(f"/games/{game_id}/hands/3/delete").status_code == 302
     assert phone.get(invite_links(client, game_id)["Watch"]).status_code == 302      # never a step down
-    assert phone.post(f"/games/{game_id}/hands/new", data=form_data("pitch", PITCH_HAND)).status_code == 302
+    assert phone.post(f"/games/{game_id}/hands/new", data=hand_3).status_code == 302
     assert len(stored(client, game_id)["hands"]) == 3
     assert set(invite_links(phone, game_id)) == {"Score with us", "Watch", "Big screen"}
     assert "Ann, Ben, Cy" in unisolated(phone.get("/").get_data(as_text=True))          # a joined game is on its home page
@@ -200,7 +201,7 @@ def test_the_version_answers_304_while_nothing_changed(client):
     assert first.get_json() == {"version": 3, "hands": 2}
     etag = first.headers["ETag"]
     assert client.get(f"/games/{game_id}/version", headers={"If-None-Match": etag}).status_code == 304
-    client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", PITCH_HAND))
+    client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", PITCH_HAND) | {"again": "3"})
     again = client.get(f"/games/{game_id}/version", headers={"If-None-Match": etag})
     assert again.status_code == 200 and again.get_json()["hands"] == 3
 
