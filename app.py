@@ -181,9 +181,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     proxies = app.config["BEHIND_PROXY"]
-    if proxies:                                 # the address players see, as the proxies in front say it
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
-                                x_prefix=proxies)
+    if proxies:
+        # The address players see, as the proxies in front say it: Caddy and nginx set these three
+        # (a prefix or port header would come from the browser itself, unchecked).
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     with starting(instance):
         for name, file in (("SECRET_KEY", "secret_key"), ("OWNER_KEY", "owner_key")):
             if not app.config.get(name):

@@ -187,7 +187,7 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     rendered and gzipped, and a phone that already has it gets a 304. Form tokens are put in per browser."""
     if session.get("_flashes"):
         return render()
-    key = (current_app.config["DATABASE"], request.full_path, request.scheme, request.host,
+    key = (current_app.config["DATABASE"], request.full_path, request.scheme, request.host, request.script_root,
            current_app.jinja_env.globals["asset_version"], i18n.lang(), *stamp)
     etag = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
     if etag in request.if_none_match:

@@ -133,19 +133,19 @@
     return p;
   }
   function gameOf(url) { return (/\/games\/([\w-]{16,})/.exec(new URL(url, location.href).pathname) || [])[1]; }
-  var memory = {};
+  var memory = null;                   // the outbox, when the phone won't keep it (private mode, full)
   function outbox() {
-    try { return JSON.parse(localStorage.getItem("outbox") || "{}"); } catch (e) { return memory; }
+    try { return memory || JSON.parse(localStorage.getItem("outbox") || "{}"); } catch (e) { return memory || {}; }
   }
   function keep(key, change) {
     var all = outbox();
     if (change) all[key] = change; else delete all[key];
-    memory = all;
-    try { localStorage.setItem("outbox", JSON.stringify(all)); } catch (e) {}
+    try { localStorage.setItem("outbox", JSON.stringify(all)); } catch (e) { memory = all; }
   }
   function keyOf(form) {
-    var stamp = form.querySelector("[name=version],[name=key]");
-    return form.action + "#" + (stamp ? stamp.value : new URLSearchParams(new FormData(form)));
+    var stamp = form.querySelector("[name=version],[name=key]"), data = new URLSearchParams(new FormData(form));
+    data.delete("csrf_token");           // signed anew by another worker or after a restart: not the change
+    return form.action + "#" + (stamp ? stamp.value : data);
   }
   function formFor(change) {
     return [].filter.call(document.querySelectorAll("form[method=post]"), function (f) { return keyOf(f) === change.key; })[0];
@@ -153,7 +153,7 @@
 
   // The answer replaces the page as a plain form post would, from the answer already here (no
   // second trip over the Wi-Fi), and takes the form's place in the history: Back skips it.
-  function show(page, url) {
+  function show(page, url, ok) {
     var doc = new DOMParser().parseFromString(page, "text/html");
     if (!doc.querySelector("main")) return location.assign(url);
     document.title = doc.title;
@@ -162,33 +162,54 @@
     scrollTo(0, 0);
     enhance();
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker) worker.postMessage({url: url, page: page});     // kept for offline, like a page opened
+    if (worker && ok) worker.postMessage({url: url, page: page});    // kept for offline, like a page opened
   }
   function timed(url, options, ms) {
     var stop = new AbortController();
-    setTimeout(function () { stop.abort(); }, ms);
     options.signal = stop.signal;
     options.credentials = "same-origin";
-    return fetch(url, options);
+    return {done: fetch(url, options), timer: setTimeout(function () { stop.abort(); }, ms)};
   }
   var sending = {};
   function send(change) {
-    if (sending[change.key]) return;
-    sending[change.key] = 1;
-    return timed(change.url, {method: "POST", body: change.body,
-                              headers: {"Content-Type": "application/x-www-form-urlencoded"}}, 15000)
-      .then(function (response) {
-        return response.text().then(function (page) {
-          keep(change.key);
-          heard(true);
-          // Shown here when made here, about the game shown, or refused; else said in a line.
-          if (formFor(change) || gameOf(location.href) === change.game || !response.redirected) show(page, response.url);
-          else note(change.key, say(words().sent, {time: clock(change.at)}));
-        });
-      }, function () {
-        heard(false);
-        waiting(change);
-      }).then(function () { delete sending[change.key]; });
+    var key = change.key, kept = outbox()[key];
+    if (sending[key] || !kept || kept.at !== change.at) return;      // on its way, answered, or tapped anew
+    sending[key] = 1;
+    var asked = timed(change.url, {method: "POST", body: change.body,
+                                   headers: {"Content-Type": "application/x-www-form-urlencoded"}}, 15000);
+    return asked.done.then(function (response) {
+      // Scorepad's answer settles it; a proxy's 502, a busy 503 or a 429 is no answer yet.
+      if (response.status >= 500 || response.status === 429) throw response;
+      return response.text().then(function (page) { return {response: response, page: page}; });
+    }).then(function (got) {
+      var now = outbox()[key];
+      if (now && now.at === change.at) keep(key);
+      heard(true);
+      answered(change, got.response, got.page);
+    }, function () {
+      heard(false);
+      waiting(change);
+    }).catch(function () {}).then(function () {
+      clearTimeout(asked.timer);
+      delete sending[key];
+      var now = outbox()[key];
+      if (now && now.at !== change.at) send(now);                     // tapped again while this one was away
+    });
+  }
+
+  // The answer shows where it belongs: in place when the change was made here or is about the game
+  // shown; elsewhere a line says it was sent, or offers what the server said when it was refused.
+  function answered(change, response, page) {
+    var said = words();
+    if (formFor(change) || gameOf(location.href) === change.game) return show(page, response.url, response.ok);
+    var line = note(change.key, say(response.redirected ? said.sent : said.refused, {time: clock(change.at)}));
+    if (response.redirected) return;
+    var see = document.createElement("button");
+    see.type = "button";
+    see.className = "quiet";
+    see.textContent = said.see;
+    see.addEventListener("click", function () { show(page, response.url, response.ok); });
+    line.append(" ", see);
   }
   function waiting(change) {
     var form = formFor(change), said = words();
@@ -242,7 +263,8 @@
     if (document.hidden || asking) return;
     if (!live) { if (++ticks % 5 === 0) flush(); return; }
     asking = true;
-    timed(live.dataset.live, {cache: "no-cache"}, 4000).then(function (r) {
+    var asked = timed(live.dataset.live, {cache: "no-cache"}, 4000);
+    asked.done.then(function (r) {
       heard(true);
       flush();
       return r.ok ? r.json() : null;
@@ -255,23 +277,30 @@
         notice.textContent = now.hands > Number(live.dataset.hands) ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
         notice.hidden = false;
       }
-    }).catch(function () {}).then(function () { asking = false; });
+    }).catch(function () {}).then(function () { clearTimeout(asked.timer); asking = false; });
   }, 1000);
 
   // Keep the screen on while a game is open, taken again on coming back: the Wake Lock API where
-  // the phone has it (https), else a tiny muted looping video of Scorepad's own, which phones keep
-  // the screen on for (plain http on the table's Wi-Fi).
+  // the phone has it (https), else, over plain http, a tiny video of Scorepad's own with a silent
+  // sound track, which phones keep the screen on for while it plays audibly (the NoSleep library's
+  // way): started by a tap, kept outside the page's body so a new page doesn't stop it.
   var lock = null, video = document.createElement("video");
   video.className = "keep-awake";
-  video.muted = video.loop = true;
   video.setAttribute("playsinline", "");
+  video.setAttribute("aria-hidden", "true");
   video.innerHTML = '<source src="/static/keep-awake.webm" type="video/webm"><source src="/static/keep-awake.mp4" type="video/mp4">';
+  video.addEventListener("loadedmetadata", function () {
+    if (video.duration <= 1) video.loop = true;                // the short one; a looping long one
+    else video.addEventListener("timeupdate", function () {    // may be taken for a background loop
+      if (video.currentTime > 0.5) video.currentTime = Math.random();
+    });
+  });
   function awake(on) {
     if (!on) {
       if (lock) lock.release();
       video.pause();
     } else if (document.visibilityState === "visible" && !lock) {
-      if (!navigator.wakeLock) { document.body.appendChild(video); return video.play(); }
+      if (!navigator.wakeLock) { document.documentElement.appendChild(video); return video.play(); }
       return navigator.wakeLock.request("screen").then(function (l) {
         lock = l;
         l.addEventListener("release", function () { lock = null; });
@@ -279,20 +308,32 @@
     }
     return Promise.resolve();
   }
+  function wanted() { return localStorage.getItem("awake") === "1" && !!document.querySelector("[data-live]"); }
+  function keepAwake() {                // on every page of a game while asked; a video waits for a tap
+    if (wanted()) awake(true).catch(function () {
+      document.addEventListener("click", function again() {
+        document.removeEventListener("click", again);
+        if (wanted()) awake(true).catch(function () {});
+      });
+    });
+  }
   function wakeSwitch() {
     var wake = document.querySelector("[data-wake]"), box = wake && wake.querySelector("input");
-    if (!box || !(navigator.wakeLock || video.canPlayType("video/webm") || video.canPlayType("video/mp4"))) return;
-    wake.hidden = false;
-    box.checked = localStorage.getItem("awake") === "1";
-    box.addEventListener("change", function () {
-      localStorage.setItem("awake", box.checked ? "1" : "0");
-      awake(box.checked).catch(function () { box.checked = false; wake.querySelector("[data-refused]").hidden = false; });
-    });
-    if (box.checked) awake(true).catch(function () {});
+    if (box && (navigator.wakeLock || video.canPlayType("video/webm") || video.canPlayType("video/mp4"))) {
+      wake.hidden = false;
+      box.checked = localStorage.getItem("awake") === "1";
+      box.addEventListener("change", function () {
+        localStorage.setItem("awake", box.checked ? "1" : "0");
+        awake(box.checked).catch(function () {
+          box.checked = false;
+          localStorage.setItem("awake", "0");
+          wake.querySelector("[data-refused]").hidden = false;
+        });
+      });
+    }
+    keepAwake();
   }
-  document.addEventListener("visibilitychange", function () {
-    if (document.querySelector("[data-wake] input:checked")) awake(true).catch(function () {});
-  });
+  document.addEventListener("visibilitychange", keepAwake);
 
   // Everything bound to what a page shows: at load, and again when an answer replaces the page.
   function enhance() {
@@ -393,7 +434,7 @@
       var change = all[key], form = formFor(change);
       if (form) {
         new URLSearchParams(change.body).forEach(function (value, name) {
-          forEach(form.querySelectorAll("[name='" + name + "']"), function (input) {
+          forEach(form.querySelectorAll("input[name='" + name + "']"), function (input) {
             if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
             else if (input.type !== "hidden") input.value = value;
           });
@@ -404,6 +445,22 @@
     });
     flush();
   }
+
+  // Changes an earlier version's service worker kept while the server was away: into the outbox.
+  if (window.caches) caches.has("scorepad-outbox").then(function (had) {
+    return had && caches.open("scorepad-outbox").then(function (box) {
+      return box.keys().then(function (asked) {
+        return Promise.all(asked.map(function (request) {
+          return box.match(request).then(function (r) { return r.json(); }).then(function (item) {
+            var url = location.origin + item.url;
+            keep(url + "#" + new URLSearchParams(item.body).get("version"),
+                 {key: url + "#" + new URLSearchParams(item.body).get("version"), url: url, body: item.body,
+                  at: item.at, game: item.game});
+          });
+        }));
+      }).then(function () { return caches.delete("scorepad-outbox"); }).then(flush);
+    });
+  }).catch(function () {});
 
   // Installable and offline-tolerant where the origin is secure: the service worker keeps the
   // last seen pages of games (the outbox above sends the changes, on every origin).

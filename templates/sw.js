@@ -16,7 +16,7 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return (name.indexOf("scorepad-assets-") === 0 && name !== ASSETS) || name === "scorepad-outbox";
+      return name.indexOf("scorepad-assets-") === 0 && name !== ASSETS;   // an old outbox: the page empties it
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });

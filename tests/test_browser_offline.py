@@ -24,6 +24,14 @@ class Server:
 
     def __init__(self, app, secure):
         self.app = app
+        self.posts = []                                     # the change posts that reached the server
+        serve = app.wsgi_app
+
+        def counted(environ, start_response):
+            if environ["REQUEST_METHOD"] == "POST":
+                self.posts.append(environ["PATH_INFO"])
+            return serve(environ, start_response)
+        app.wsgi_app = counted
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -110,6 +118,10 @@ def start_pitch(page, server):
     return page.url
 
 
+def hand_url(game_url):
+    return game_url.removeprefix(game_url.split("/games/")[0]) + "/hands/new"
+
+
 def fill_hand_one(page):
     tap(page, "bid_1", 3)                                   # Ben 3, the rest pass
     for point, side in POINTS:
@@ -140,6 +152,7 @@ def test_a_hand_saved_while_the_wifi_is_down_is_stored_once_when_it_is_back(cont
         with phone.expect_response(lambda response: response.url.endswith("/version")):
             pass
     assert len(server.hands(game_url)) == 1
+    assert server.posts.count(hand_url(game_url)) == 1      # sent once, not once and then refused as a repeat
     assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
 
 
@@ -179,6 +192,41 @@ def test_a_hand_kept_while_the_server_was_away_is_sent_from_the_next_page_opened
     expect(later.locator(".sides b")).to_have_text(["1", "3", "0"])
 
 
+def test_an_answer_that_is_not_scorepads_keeps_the_hand_waiting(context, phone, server):
+    game_url = start_pitch(phone, server)
+    phone.get_by_role("link", name="Record hand 1").click()
+    fill_hand_one(phone)
+    proxy_down = lambda route: route.fulfill(status=502, body="Bad Gateway") \
+        if route.request.method == "POST" else route.continue_()  # noqa: E731
+    phone.route("**/hands/new", proxy_down)                 # the proxy answers, the app behind it does not
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("form.hand + [data-note]")).to_contain_text("Waiting to send")
+    assert len(json.loads(phone.evaluate("localStorage.getItem('outbox')"))) == 1
+    expect(phone.locator("fieldset[data-name='bid_1'] input[value='3']")).to_be_checked()
+    phone.unroute("**/hands/new")
+    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"], timeout=10000)
+    assert len(server.hands(game_url)) == 1 and server.posts.count(hand_url(game_url)) == 1
+
+
+def test_a_move_kept_through_a_reload_keeps_each_button_what_it_is(context, phone, server):
+    game_url = start_pitch(phone, server)
+    blocked = lambda route: route.abort() if route.request.method == "POST" else route.continue_()  # noqa: E731
+    phone.route("**/shelf", blocked)
+    phone.get_by_role("button", name="Move to the bin").click()
+    expect(phone.locator("main")).to_contain_text("Waiting to send")
+    phone.reload()
+    assert phone.locator("button[name=move]").evaluate_all("bs => bs.map(b => b.value)") == ["archive", "delete"]
+    phone.unroute("**/shelf")
+    expect(phone.locator("main")).to_contain_text("Game moved to the bin", timeout=10000)
+
+
+def test_on_plain_http_a_page_opened_anew_offline_is_the_browsers_own(context, phone, table_server):
+    game_url = start_pitch(phone, table_server)
+    context.set_offline(True)
+    with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED"):
+        phone.goto(game_url)                                # no service worker to keep a copy
+
+
 def second_phone(browser, context):  # noqa: F811
     """Another phone at the table on the same game (the same browser's cookie, so no invite needed)."""
     other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -209,10 +257,13 @@ def test_a_hand_another_phone_saved_meanwhile_is_never_overwritten(browser, cont
     finally:
         other.close()
     context.set_offline(False)
-    expect(phone.locator("main")).to_contain_text("Hand 1 was saved from another phone meanwhile", timeout=10000)
+    expect(phone.locator("h1")).to_have_text("Hand 1 was saved on another phone", timeout=10000)   # theirs and yours
     hands = server.hands(game_url)
     assert len(hands) == 1 and hands[0]["bids"][2] == 2                # theirs kept, nothing overwritten
     assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
+    phone.get_by_role("link", name="Keep theirs").click()
+    expect(phone.locator(".sides b")).to_have_text(["1", "0", "2"])
+    assert len(server.hands(game_url)) == 1
 
 
 def test_an_open_scoreboard_says_it_is_offline_and_comes_back_by_itself(browser, context, phone, server):  # noqa: F811
@@ -239,15 +290,29 @@ def test_the_screen_is_kept_on_over_plain_http_by_a_video_of_scorepads_own(conte
     switch = phone.get_by_label("Keep the screen on")
     expect(switch).to_be_visible()
     switch.check()
-    phone.wait_for_function("!document.querySelector('video.keep-awake').paused")
-    assert phone.evaluate("document.querySelector('video.keep-awake').muted")
-    assert phone.evaluate("document.querySelector('video.keep-awake').currentSrc").startswith(table_server.url)
+    playing = "!document.querySelector('video.keep-awake').paused"
+    phone.wait_for_function(playing)
+    video = phone.locator("video.keep-awake")
+    # what Chromium keeps the screen on for: a video playing audibly (a silent sound track, not muted)
+    assert video.evaluate("v => !v.muted && v.volume > 0")
+    phone.wait_for_function("document.querySelector('video.keep-awake').webkitAudioDecodedByteCount > 0")
+    assert video.evaluate("v => v.currentSrc").startswith(table_server.url)
+    phone.get_by_role("link", name="Record hand 1").click()     # another page: on again from its first tap
+    expect(phone.locator("h1")).to_have_text("Hand 1")
+    tap(phone, "bid_1", 3)
+    phone.wait_for_function(playing)
+    fill_hand_one(phone)
+    phone.get_by_role("button", name="Save hand 1").click()     # the answer shown in place: still playing
+    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"])
+    assert phone.evaluate(playing) and phone.get_by_label("Keep the screen on").is_checked()
+    switch = phone.get_by_label("Keep the screen on")
     switch.uncheck()
     phone.wait_for_function("document.querySelector('video.keep-awake').paused")
     switch.check()
-    phone.reload()                                          # remembered, and on again
+    phone.reload()                                          # remembered, and on again from the first tap
     expect(phone.get_by_label("Keep the screen on")).to_be_checked()
-    phone.wait_for_function("!document.querySelector('video.keep-awake').paused")
+    phone.locator("h1").click()
+    phone.wait_for_function(playing)
 
 
 def test_the_switch_says_so_when_the_phone_refuses_to_keep_the_screen_on(context, phone, table_server):

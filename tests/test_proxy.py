@@ -53,8 +53,8 @@ def links_and_codes(client, game_url, headers):
 def test_behind_the_proxy_links_codes_redirects_and_the_cookie_use_the_https_address(tmp_path):
     client = proxied_app(tmp_path, tokens=True).test_client()
     started = start_game(client, CLUB, "https://scores.example.org")          # the token's https check passes
+    assert started.headers["Location"].startswith("/games/")      # relative: the browser keeps the address it used
     game_url = urljoin("https://scores.example.org/games/new/pitch", started.headers["Location"])
-    assert game_url.startswith("https://scores.example.org/games/")
     assert "Secure" in started.headers["Set-Cookie"] and "HttpOnly" in started.headers["Set-Cookie"]
     path = game_url.removeprefix("https://scores.example.org")
     page, links, codes = links_and_codes(client, path, CLUB)
@@ -62,8 +62,7 @@ def test_behind_the_proxy_links_codes_redirects_and_the_cookie_use_the_https_add
     assert all(link.startswith("https://scores.example.org/join/") for link in links)
     assert PLAIN_HTTP_LINE not in page                                          # https: nothing to say
     language = client.get(f"/language/ps?next={path}", headers=CLUB)
-    assert "Secure" in language.headers["Set-Cookie"]
-    assert urljoin(game_url, language.headers["Location"]) == game_url
+    assert "Secure" in language.headers["Set-Cookie"] and language.headers["Location"] == path
 
 
 def test_the_same_server_still_answers_the_tables_plain_http_and_says_what_needs_https(tmp_path):
@@ -86,6 +85,17 @@ def test_forwarded_headers_are_believed_only_behind_a_proxy_and_only_from_as_man
     assert "Secure" not in started.headers["Set-Cookie"]
 
 
+def test_prefix_and_port_headers_come_from_the_browser_and_are_never_believed(tmp_path):
+    client = proxied_app(tmp_path).test_client()
+    forged = {**CLUB, "X-Forwarded-Prefix": "/evil", "X-Forwarded-Port": "8443"}
+    started = start_game(client, forged, "https://scores.example.org")
+    page, links, _codes = links_and_codes(client, started.headers["Location"], forged)
+    assert all(link.startswith("https://scores.example.org/join/") for link in links)
+    assert "/evil" not in page
+    _page, links, _codes = links_and_codes(client, started.headers["Location"], CLUB)     # nor kept for others
+    assert all(link.startswith("https://scores.example.org/join/") for link in links)
+
+
 def test_app_py_behind_proxy_listens_on_this_computer_and_follows_the_proxy(tmp_path):
     port = free_port()
     server = subprocess.Popen([PYTHON, "app.py", "--behind-proxy", "--port", str(port), "--no-qr"], cwd=ROOT,
@@ -94,6 +104,7 @@ def test_app_py_behind_proxy_listens_on_this_computer_and_follows_the_proxy(tmp_
     try:
         lines = [server.stdout.readline()]
         while "Stop with Ctrl+C" not in lines[-1]:
+            assert lines[-1] or server.poll() is None, "".join(lines)    # it stopped: say what it printed
             lines.append(server.stdout.readline())
         said = "".join(lines)
         assert f"Behind 1 proxy(ies), listening for it on http://127.0.0.1:{port}/" in said
