@@ -226,10 +226,14 @@ def rematch_key(game_row: int, version: int) -> str:
     return "rematch-" + hmac.new(secret, f"rematch {game_row} {version}".encode(), hashlib.sha256).hexdigest()[:30]
 
 
-@bp.post("/games/<game_id>/rematch")
+@bp.route("/games/<game_id>/rematch", methods=["GET", "POST"])
 def rematch(game_id: str):
-    """The same game again: same players, settings and note, the deal passing on."""
+    """The same game again: same players, settings and note, the deal passing on. Asked first (a
+    GET) from a game still in play, whose phones would otherwise move to a new game on one tap."""
     game = load(game_id, "change")
+    if request.method == "GET":
+        return render_template("rematch.html", game=game, game_id=game.key, scored=game.scored, version=game.version,
+                               note=game.record.get("note") or "", next_first=next_first(game))
     if not forms.ChangeForm().validate_on_submit():
         flash(_("That button had expired: no game was started. Tap Rematch again."))
         return redirect(url_for("scorepad.scoreboard", game_id=game_id))

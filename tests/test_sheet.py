@@ -295,9 +295,15 @@ def test_a_second_scorer_tapping_rematch_joins_the_same_new_game(app, client):
     assert first == second and phone.get(f"/games/{second}").status_code == 200
 
 
-def test_rematch_of_a_game_in_progress_starts_with_the_next_dealer(client):
+def test_rematch_of_a_game_in_progress_is_asked_first_and_starts_with_the_next_dealer(client):
     hands = example("oh_hell-short")["hands"][:2]
     game_id = imported(client, example("oh_hell-short") | {"hands": hands})
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Rematch</button>" not in board                               # no one-tap new game mid-game
+    assert f'<a class="button quiet" href="/games/{game_id}/rematch">Rematch…</a>' in board
+    asked = text(client.get(f"/games/{game_id}/rematch"))
+    assert "Start a rematch?" in asked and "This game is not over yet." in asked and "Rematch</button>" in asked
+    assert games_stored(client.application) == 1                         # asking made nothing
     scored = score(example("oh_hell-short") | {"hands": hands})
     made = exported_record(client, new_game_key(client.post(f"/games/{game_id}/rematch", data={"version": "1"})))
     assert made["first_dealer"] == scored.next["dealer"] == (example("oh_hell-short").get("first_dealer", 0) + 2) % 4
