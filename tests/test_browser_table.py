@@ -1,0 +1,170 @@
+"""What people at a table do besides tapping once, at 360 x 740 on the table's plain-http address:
+Back after Save, two phones racing for the same hand, undo of a two-step hand; and the big screen
+at 1280 x 720. No sequence stores a hand twice or loses one without the player choosing it."""
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from test_browser import ARGS, CHROMIUM, browser, server, tap  # noqa: F401  (fixtures)
+
+PHONE = {"width": 360, "height": 740}
+PLAYERS = {"pitch": ["Ann", "Ben", "Cy"], "smear": ["Ann", "Ben", "Cy", "Dee"],
+           "oh_hell": ["Ann", "Ben", "Cy", "Dee"], "back_alley": ["Ann", "Ben", "Cy", "Dee"]}
+# Hand 1 of each, Ann dealing, as tapped: (fieldset, value) for the bids, then for the rest.
+HAND_ONE = {
+    "pitch": ([("bid_1", 3), ("bid_2", "pass"), ("bid_0", "pass")], [("high", 1), ("low", 1), ("jack", 0), ("game", 1)]),
+    "smear": ([("bid_1", 2), ("bid_2", "pass"), ("bid_3", "pass"), ("bid_0", "pass")],
+              [("high", 1), ("low", 1), ("jack", "none"), ("game", 0)]),
+    "oh_hell": ([("bid_1", 1), ("bid_2", 0), ("bid_3", 0), ("bid_0", 0)], [("tricks_1", 1), ("tricks_0", 0)]),
+    "back_alley": ([("bid_1", 4), ("bid_2", "pass"), ("bid_3", 3), ("bid_0", "pass")], [("tricks_0", 6)]),
+}
+
+
+@pytest.fixture(params=[True, False], ids=["script", "no script"])
+def phone(request, browser):  # noqa: F811
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=request.param)
+    yield context.new_page()
+    context.close()
+
+
+def start(page, server, game):  # noqa: F811
+    page.goto(f"{server}/games/new/{game}")
+    for seat, name in enumerate(PLAYERS[game]):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".banner")).to_be_visible()
+    return page.url
+
+
+def hands_stored(page, game_url):
+    """The game's hands as its record says, read by this phone (its own cookie, a page of its own)."""
+    reader = page.context.new_page()
+    try:
+        response = reader.goto(f"{game_url}/record.json")
+        return json.loads(response.text())["hands"]
+    finally:
+        reader.close()
+
+
+def save_hand_one(page, game):
+    page.get_by_role("link", name="hand 1").click()
+    bids, rest = HAND_ONE[game]
+    for fieldset, value in bids:
+        tap(page, fieldset, value)
+    if game in ("oh_hell", "back_alley"):
+        page.get_by_role("button", name="Save bids").click()
+        expect(page.locator("h1")).to_have_text("Hand 1: tricks")
+    for fieldset, value in rest:
+        tap(page, fieldset, value)
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".sides")).to_be_visible()          # the scoreboard (a hand form has no totals)
+
+
+@pytest.mark.parametrize("game", list(HAND_ONE))
+def test_back_after_save_then_save_stores_no_second_hand(phone, server, game):  # noqa: F811
+    game_url = start(phone, server, game)
+    save_hand_one(phone, game)
+    assert len(hands_stored(phone, game_url)) == 1
+    phone.go_back()
+    phone.wait_for_load_state()
+    form = phone.locator("form.hand")
+    if form.count():                        # the browser brought a hand form back: its taps are not the last hand's
+        checked = phone.locator("form.hand input[type=radio]:checked:not([value=pass])")
+        if "Hand 1" not in phone.locator("h1").inner_text():
+            assert checked.count() == 0 or game == "oh_hell"      # Oh Hell fills in the likely tricks itself
+        with phone.expect_response(lambda response: response.request.method == "POST"):
+            form.locator("button[type=submit]").last.click()
+        phone.wait_for_load_state()
+    assert len(hands_stored(phone, game_url)) == 1
+
+
+@pytest.fixture
+def two_phones(browser):  # noqa: F811
+    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) for _ in range(2)]
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("choice, stored", [
+    ("Keep theirs", [{"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 0, "game": 1}]),
+    ("Replace theirs with mine", [{"bids": ["pass", "pass", 2], "high": 2, "low": 2, "jack": None, "game": 0}]),
+    ("Save mine as hand 2", [{"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 0, "game": 1},
+                             {"bids": ["pass", "pass", 2], "high": 2, "low": 2, "jack": None, "game": 0}]),
+], ids=["keep theirs", "replace", "next hand"])
+def test_the_phone_that_loses_a_race_chooses_and_gets_what_it_chose(two_phones, server, choice, stored):  # noqa: F811
+    first, second = two_phones
+    game_url = start(first, server, "pitch")
+    second.context.add_cookies([c for c in first.context.cookies() if c["name"] == "session"])
+    for page in (first, second):
+        page.goto(f"{game_url}/hands/new")
+    for fieldset, value in [("bid_1", 3), ("high", 1), ("low", 1), ("jack", 0), ("game", 1)]:
+        tap(first, fieldset, value)
+    first.get_by_role("button", name="Save hand 1").click()
+    expect(first.locator(".sides b")).to_have_text(["1", "3", "0"])   # Ben 3 made; Ann the Jack
+    for fieldset, value in [("bid_2", 2), ("high", 2), ("low", 2), ("jack", "none"), ("game", 0)]:
+        tap(second, fieldset, value)
+    second.get_by_role("button", name="Save hand 1").click()
+    expect(second.locator("h1")).to_have_text("Hand 1 was saved on another phone")
+    buttons = second.locator("main a.button, main button").all_inner_texts()
+    assert buttons[0] == "Keep theirs" and buttons[1:] == ["Replace theirs with mine", "Save mine as hand 2"]
+    second.get_by_role("link" if choice == "Keep theirs" else "button", name=choice).click()
+    expect(second.locator(".sides")).to_be_visible()
+    assert hands_stored(second, game_url) == stored
+
+
+def test_undo_of_a_two_step_hand_brings_back_its_bids_to_tap_only_the_tricks(two_phones, server):  # noqa: F811
+    page = two_phones[0]
+    game_url = start(page, server, "oh_hell")
+    save_hand_one(page, "oh_hell")
+    page.get_by_role("button", name="Undo: hand 1 recorded").click()
+    expect(page.locator("main")).to_contain_text("Undone: hand 1 recorded.")
+    expect(page.locator("main")).to_contain_text("Bids in: Ann 0, Ben 1, Cy 0, Dee 0.")
+    page.get_by_role("link", name="Enter the tricks for hand 1").click()
+    expect(page.locator("h1")).to_have_text("Hand 1: tricks")
+    tap(page, "tricks_1", 1)
+    tap(page, "tricks_0", 0)
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".sides")).to_be_visible()
+    assert hands_stored(page, game_url) == [{"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0]}]
+
+
+def test_the_keep_screen_on_switch_comes_before_the_hands(two_phones, server):  # noqa: F811
+    page = two_phones[0]
+    start(page, server, "pitch")
+    save_hand_one(page, "pitch")
+    assert page.evaluate("""document.querySelector('[data-wake]').compareDocumentPosition(
+        document.querySelector('main table')) & Node.DOCUMENT_POSITION_FOLLOWING""")
+    switch = page.get_by_label("Keep the screen on")
+    expect(switch).to_be_in_viewport()                  # seen without scrolling past the hands
+
+
+@pytest.mark.parametrize("colours", ["light", "dark"])
+def test_the_big_screen_shows_its_six_hands_at_1280_by_720_without_scrolling(browser, server, colours):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme=colours)
+    try:
+        page = context.new_page()
+        game_url = start(page, server, "pitch")
+        for number in range(1, 7):                      # the seat after the dealer bids 3 and makes it: 6 each
+            page.goto(f"{game_url}/hands/new")
+            bidder = number % 3                         # the seat after the dealer bids 3, the rest pass
+            tap(page, f"bid_{bidder}", 3)
+            for point in ("high", "low", "game"):
+                tap(page, point, bidder)
+            tap(page, "jack", "none")
+            page.get_by_role("button", name=f"Save hand {number}").click()
+            expect(page.locator(".sides")).to_be_visible()
+        page.goto(f"{game_url}/tv")
+        hands = page.locator(".tv-hands li")
+        expect(hands).to_have_count(6)
+        for row in hands.all():
+            expect(row).to_be_in_viewport(ratio=1)
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        expect(page.locator("header .lang")).to_be_hidden()
+        expect(page.locator("[data-theme-switch]")).to_be_hidden()
+        header = page.evaluate("getComputedStyle(document.querySelector('header')).backgroundColor")
+        accent = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--accent')")
+        assert header in ("rgba(0, 0, 0, 0)", "transparent") and accent.strip()   # no bar in the accent colour
+    finally:
+        context.close()
