@@ -122,6 +122,7 @@
   }
   function note(mark, text, after) {
     var p = document.querySelector("[data-note='" + mark + "']"), main = document.querySelector("main");
+    if (!text.trim() && !p) return document.createElement("p");   // a page that changes nothing says nothing
     if (!p) {
       p = document.createElement("p");
       p.className = "flash";
