@@ -65,7 +65,7 @@ def hand_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> M
             return said(_("%(cards)s, %(dealer)s deals; all passed: thrown in"), cards=cards_word(facts["cards"]),
                         dealer=dealer)
         first, second = (team_bid_said(raw["bids"], facts["dealer"], team) for team in (0, 1))
-        return said(_("%(cards)s, %(dealer)s deals; %(first_side)s bid %(first)s v %(second_side)s %(second)s; "
+        return said(_("%(cards)s, %(dealer)s deals; bids %(first_side)s %(first)s v %(second_side)s %(second)s; "
                       "took %(tricks)s-%(other)s"), cards=cards_word(facts["cards"]), dealer=dealer,
                     first_side=scored.sides[0], first=first, second_side=scored.sides[1], second=second,
                     tricks=raw["tricks"][0], other=raw["tricks"][1])

@@ -204,9 +204,9 @@ BACK_ALLEY_HANDS = [
     {"bids": [2, "pass", "pass", "pass"], "tricks": [1, 11]},   # Ann 2 took 1: -10; Ben & Dee passed: +11
 ]
 BACK_ALLEY_CASES = [
-    (0, (36, 13), "13 cards, Dee deals; Ann & Cy bid 7 v Ben & Dee 2; took 8-5"),
+    (0, (36, 13), "13 cards, Dee deals; bids Ann & Cy 7 v Ben & Dee 2; took 8-5"),
     (1, (0, 0), "12 cards, Ann deals; all passed: thrown in"),
-    (2, (-10, 11), "12 cards, Ben deals; Ann & Cy bid 2 v Ben & Dee pass; took 1-11"),
+    (2, (-10, 11), "12 cards, Ben deals; bids Ann & Cy 2 v Ben & Dee pass; took 1-11"),
 ]
 
 
