@@ -29,7 +29,7 @@ def connect(path: str) -> Database:
     db = Database(path, execute_plugins=False)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA synchronous = NORMAL")     # with WAL: survives a killed server; see README
+    db.execute("PRAGMA synchronous = NORMAL")     # with WAL: survives a killed server; see docs/user-guide.md
     db.touched = set()                   # games changed by this connection's open transaction
     return db
 
