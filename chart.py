@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from html import escape as escape_html
 from typing import Sequence
 
-
 from i18n import _, comma, digits, lazy_gettext, n_
 
 WIDTH = 340                  # the viewBox; the page scales it to the column's width

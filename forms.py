@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import functools
 import hmac
+import re
 from typing import Any
 
 from flask import current_app, g, session
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
 from markupsafe import Markup, escape
-import re
-
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice
@@ -363,7 +362,8 @@ def bid_options(scored: ScoredGame, seat: int) -> list[Any]:
     return scored.legal_bids(seat, {})
 
 
-Spec = tuple          # a hand form field as plain values: ("radio", label, ((value, text), ...), default) or ("text", label, render_kw items)
+# A hand form field as plain values: ("radio", label, ((value, text), ...), default) or ("text", label, render_kw items).
+Spec = tuple
 
 
 def radio(label: str, pairs: list[tuple[str, str]], default: str | None = None) -> Spec:

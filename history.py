@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from i18n import _, comma, digits, isolate, lazy_gettext, semicolon
 from rules_engine import RuleError, ScoredGame, score
 from summary import signed

@@ -296,7 +296,7 @@ def add_vary(response, header: str) -> None:
 
 
 def init_app(app) -> None:
-    from jinja2 import pass_eval_context          # not pass_context: a context is copied for each call
+    from jinja2 import pass_eval_context  # not pass_context: a context is copied for each call
     # Flask-WTF would load WTForms' own catalogue from disk on every request with a form once
     # Flask-Babel is there (0.8 ms each); WTForms has no Pashto, and our forms say their own words.
     app.config.setdefault("WTF_I18N_ENABLED", False)

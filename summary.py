@@ -11,6 +11,7 @@ from rules_engine.back_alley import BOARD_WORDS, board_multipliers, leader, team
 from rules_engine.gin3 import knock_undercut
 from rules_engine.pitch import POINT_NAMES, POINTS
 
+
 def said(sentence: str, **params: Any) -> Markup:
     """A sentence already through `_` (without params) as safe HTML: its own words escaped, then
     each param put in escaped (Markup kept as it is), numbers in the page's digits."""

@@ -126,12 +126,12 @@ def scored_on(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame, None] | 
     added = store.hands_since(db(), row["id"], version, len(record["hands"]))
     if added is None:
         return None
-    hands = [store.load(data) for _, data in added]
+    newer = [store.load(data) for _, data in added]
     try:
-        scored = scored.then(hands) if hands else scored
+        scored = scored.then(newer) if newer else scored
     except RuleError:
         return None                             # scored anew, which finds the hand that can't be scored
-    return store.record_from(db(), row, record["hands"] + hands), scored, None
+    return store.record_from(db(), row, record["hands"] + newer), scored, None
 
 
 PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
@@ -334,9 +334,9 @@ def writing(change: Callable[[], Any], when_busy: Callable[[], Any] | None = Non
         db().touched.clear()
 
 
-def forget(games: set[int]) -> None:
-    """Drop what this worker worked out for versions of `games` that were never committed."""
-    for game in games:
+def forget(game_ids: set[int]) -> None:
+    """Drop what this worker worked out for versions of these games that were never committed."""
+    for game in game_ids:
         row = store.get_row(db(), game)
         stored = row["version"] if row else 0
         for version in range(stored + 1, stored + 4):
@@ -353,7 +353,8 @@ def summary_of(record: dict[str, Any], scored: ScoredGame | None, problem: RuleE
     top = max(scored.totals)
     level = len(set(scored.totals)) == 1                # everyone equal: nobody leads
     return {"leaders": [] if level or not scored.hands else
-            [side for side, total in zip(scored.sides, scored.totals) if total == top], "top": top, "finished": scored.finished, "winners": list(scored.winners)}
+            [side for side, total in zip(scored.sides, scored.totals) if total == top], "top": top,
+            "finished": scored.finished, "winners": list(scored.winners)}
 
 
 def refresh_summary(game_id: int) -> None:

@@ -15,14 +15,13 @@ import chart
 import forms
 import i18n
 import store
-from kept import Recent
 from i18n import _
+from kept import Recent
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from rules_engine.record import place_words
 from summary import hand_summary, next_banner
 
 from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
-
 
 HOME_PAGE_SIZE = 20
 

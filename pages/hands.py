@@ -8,15 +8,14 @@ import json
 from typing import Any
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
-
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 import forms
 import i18n
 import store
-from kept import Recent
 from i18n import _, lazy_gettext
+from kept import Recent
 from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-
 from typing import Any
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
@@ -18,7 +17,7 @@ import access
 import forms
 import records
 import store
-from i18n import _, comma, day, digits, lazy_gettext, n_
+from i18n import _, comma, day, lazy_gettext, n_
 from rules_engine import GAMES
 
 from . import bp, db, kept_page, scored_version, writing
@@ -172,7 +171,8 @@ def save_rename(name: str, new: str):
         records.seat_of(as_game(row)["players"], new) is not None for row in rows)
     for game, _seat, players_after in plan:
         store.set_players(db(), game["id"], players_after)
-    store.add_rename(db(), access.browser(create=True), old, new, [(game["id"], seat, game["players"][seat]) for game, seat, _ in plan])
+    seats = [(game["id"], seat, game["players"][seat]) for game, seat, _ in plan]
+    store.add_rename(db(), access.browser(create=True), old, new, seats)
     return old, len(plan), merged
 
 

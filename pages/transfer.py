@@ -6,13 +6,12 @@ from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
 
+import access
 import exports
 import forms
 import store
 from i18n import _, n_
 from rules_engine import RuleError, score
-
-import access
 
 from . import bp, db, load, made_here, score_what_can_be, writing
 
@@ -77,7 +76,7 @@ def import_zip(data: bytes) -> str:
 
     def add_all() -> tuple[int, int]:
         added = present = 0
-        for _, record in found:
+        for _name, record in found:
             if same_game_here(record) is not None:
                 present += 1
             else:

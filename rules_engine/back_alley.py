@@ -6,8 +6,22 @@ from functools import partial
 from typing import Any, Mapping
 
 from .base import Game
-from .core import (PASS, Kind, Outcome, Setting, State, Table, add, bidding_order, is_whole,
-                   leaders, must_be_absent, read_list, team_names, team_of)
+from .core import (
+    PASS,
+    Kind,
+    Outcome,
+    Setting,
+    State,
+    Table,
+    add,
+    bidding_order,
+    is_whole,
+    leaders,
+    must_be_absent,
+    read_list,
+    team_names,
+    team_of,
+)
 from .oh_hell import schedule
 from .words import Text, say, say_n
 

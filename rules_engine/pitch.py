@@ -8,8 +8,25 @@ from functools import lru_cache, partial
 from typing import Any, Callable, Mapping, Sequence
 
 from .base import Game
-from .core import (PASS, SETTINGS, Kind, Outcome, RuleError, Setting, State, Table, add, bidding_order,
-                   is_whole, leaders, list_words, must_be_absent, signed, team_names, team_of)
+from .core import (
+    PASS,
+    SETTINGS,
+    Kind,
+    Outcome,
+    RuleError,
+    Setting,
+    State,
+    Table,
+    add,
+    bidding_order,
+    is_whole,
+    leaders,
+    list_words,
+    must_be_absent,
+    signed,
+    team_names,
+    team_of,
+)
 from .words import Text, comma_list, say, say_n
 
 POINTS = ("high", "low", "jack", "game")

@@ -5,9 +5,18 @@ import re
 
 import pytest
 
+from conftest import (
+    assets_weight,
+    example_paths,
+    form_data,
+    joined,
+    load_example,
+    new_game_data,
+    play_through_forms,
+    record,
+    unisolated,
+)
 from rules_engine import score
-
-from conftest import assets_weight, example_paths, form_data, joined, load_example, new_game_data, play_through_forms, record, unisolated
 
 
 def text(response):
@@ -156,7 +165,8 @@ def test_oh_hell_two_steps_bids_survive_a_reload_and_another_phone(app, client):
 def test_tricks_that_do_not_add_up_are_refused_and_the_bids_kept(client):
     game_id = start(client)
     client.post(f"/games/{game_id}/hands/new", data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"})
-    response = client.post(f"/games/{game_id}/hands/new", data={"tricks_0": "1", "tricks_1": "1", "tricks_2": "0", "tricks_3": "0"})
+    tricks = {"tricks_0": "1", "tricks_1": "1", "tricks_2": "0", "tricks_3": "0"}
+    response = client.post(f"/games/{game_id}/hands/new", data=tricks)
     assert response.status_code == 200
     assert "The tricks add up to 2, but 1 card was dealt." in text(response)
     assert "Bids: Ann 1, Ben 0, Cy 0, Dee 0." in text(response)
@@ -368,7 +378,7 @@ def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
 
 def gzipped_weight(client, url):
     import gzip
-    from conftest import ROOT
+
     response = client.get(url)
     # weigh the real page, not an error page or a redirect
     assert response.status_code == 200 and "<h1>" in response.get_data(as_text=True), url
@@ -440,7 +450,9 @@ def test_the_browser_s_favicon_request_finds_the_icon(client):
 def test_the_script_is_served_minified_and_cached_for_a_year(client):
     """The file stays readable; phones get it a quarter lighter (the browser tests run the served one)."""
     import gzip
+
     from calmjs.parse import es5
+
     from conftest import ROOT
     source = (ROOT / "static" / "app.js").read_text()
     served = client.get("/static/app.js?v=1")

@@ -10,9 +10,8 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
-
 from test_browser import ARGS, CHROMIUM, address, browser  # noqa: F401  (fixture)
+from werkzeug.serving import make_server
 
 PHONE = {"width": 360, "height": 740}
 POINTS = (("high", 1), ("low", 1), ("jack", 0), ("game", 1))       # Ben bids 3: Ben 3, Ann 1
@@ -217,7 +216,7 @@ def test_an_answer_that_is_not_scorepads_keeps_the_hand_waiting(context, phone, 
 
 
 def test_a_move_kept_through_a_reload_keeps_each_button_what_it_is(context, phone, server):
-    game_url = start_pitch(phone, server)
+    start_pitch(phone, server)
     blocked = lambda route: route.abort() if route.request.method == "POST" else route.continue_()  # noqa: E731
     phone.route("**/shelf", blocked)
     phone.get_by_role("button", name="Move to the bin").click()
@@ -229,10 +228,10 @@ def test_a_move_kept_through_a_reload_keeps_each_button_what_it_is(context, phon
 
 
 def test_on_plain_http_a_page_opened_anew_offline_is_the_browsers_own(context, phone, table_server):
-    game_url = start_pitch(phone, table_server)
+    start_pitch(phone, table_server)
     context.set_offline(True)
     with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED"):
-        phone.goto(game_url)                                # no service worker to keep a copy
+        phone.goto(phone.url)                                # no service worker to keep a copy
 
 
 def second_phone(browser, context):  # noqa: F811

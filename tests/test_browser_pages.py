@@ -7,7 +7,6 @@ from pathlib import Path
 import axe_playwright_python
 import pytest
 from playwright.sync_api import expect
-
 from test_browser import ARGS, CHROMIUM, browser, server  # noqa: F401  (fixtures)
 
 SMALL_PHONE = {"width": 360, "height": 740}

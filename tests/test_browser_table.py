@@ -5,7 +5,6 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-
 from test_browser import ARGS, CHROMIUM, browser, server, tap  # noqa: F401  (fixtures)
 
 PHONE = {"width": 360, "height": 740}

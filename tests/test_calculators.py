@@ -10,8 +10,15 @@ from hypothesis import strategies as st
 
 from conftest import assets_weight, play_through_forms, record
 from rules_engine import RuleError
-from rules_engine.calculators import (DECK, after_layoffs, arrange, game_point_winner, game_points, possible_melds,
-                                      showdown)
+from rules_engine.calculators import (
+    DECK,
+    after_layoffs,
+    arrange,
+    game_point_winner,
+    game_points,
+    possible_melds,
+    showdown,
+)
 
 
 def labels(melds):

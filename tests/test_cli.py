@@ -5,9 +5,8 @@ import sys
 
 import pytest
 
-from rules_engine.cli import main
-
 from conftest import ROOT, example_paths
+from rules_engine.cli import main
 
 
 def run(args, stdin=None):

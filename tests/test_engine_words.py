@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from conftest import ROOT, record
 from rules_engine import RuleError, score
 from rules_engine.words import Text, and_list, comma_list, say, say_n, translate
-
 from strategies import mutated, records
 
 SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow])   # examples: the profile in conftest.py

@@ -8,9 +8,8 @@ import zipfile
 
 import pytest
 
-from exports import cell, game_csv
-
 from conftest import example_paths, load_example, play_through_forms, record, unisolated
+from exports import cell, game_csv
 
 
 def rows(text):
@@ -150,7 +149,8 @@ def test_a_zip_with_a_bad_record_imports_nothing_and_names_the_bad_ones(client):
     ({"games/a.json": "{}"}, "That zip has folders (games/a.json): a Scorepad export has none."),
     ({"a.json": "{}", "run.exe": "MZ"}, "That zip holds run.exe, which is not a game record (.json)."),
     ({f"g{n}.json": "{}" for n in range(201)}, "That zip holds 201 records: at most 200 can be imported at once."),
-    ({"a.json": " " * 6_000_000, "b.json": " " * 5_000_000}, "That zip unpacks to more than 10 MB: too large to be a Scorepad export."),
+    ({"a.json": " " * 6_000_000, "b.json": " " * 5_000_000},
+     "That zip unpacks to more than 10 MB: too large to be a Scorepad export."),
     ({"summary.csv": "game"}, "That zip holds no game records."),
 ])
 def test_zips_that_are_not_scorepad_exports_are_refused_whole(client, members, message):

@@ -1,10 +1,9 @@
 import pytest
 
+from conftest import record
 from rules_engine import RuleError, score
 from rules_engine.core import Roles
-from rules_engine.gin3 import rotate, Side
-
-from conftest import record
+from rules_engine.gin3 import Side, rotate
 
 THREE = ["Ann", "Ben", "Cy"]
 

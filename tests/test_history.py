@@ -1,7 +1,7 @@
 """Nothing is ever lost: the history of a game, and restoring a hand from it."""
 import re
 
-from conftest import play_through_forms, record, form_data
+from conftest import form_data, play_through_forms, record
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 

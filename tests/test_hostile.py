@@ -89,7 +89,8 @@ def test_a_database_locked_too_long_keeps_what_was_typed_and_stores_nothing(app,
     assert "Another phone was saving at the same moment: nothing was saved. Check and save again." in field_errors(response)
     assert re.search(r'name="bid_0" value="2" checked', response.get_data(as_text=True))
     assert stored(client, game_id)["hands"] == []
-    assert client.post(url, data=hidden_fields(response.get_data(as_text=True)) | form_data("pitch", PITCH_HAND)).status_code == 302
+    sent = hidden_fields(response.get_data(as_text=True)) | form_data("pitch", PITCH_HAND)
+    assert client.post(url, data=sent).status_code == 302
 
 
 def test_a_write_waits_for_another_writer_and_goes_ahead_once_it_is_done(tmp_path):

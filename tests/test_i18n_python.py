@@ -17,13 +17,12 @@ from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 from markupsafe import Markup
 
-from conftest import ROOT, play_through_forms, record
-
-PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
-
 import i18n
 import summary
+from conftest import ROOT, play_through_forms, record
 from rules_engine import RuleError, score
+
+PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
 PASHTO = {      # msgid (or (singular, plural)) -> Pashto (or [one, many])
     "Hand %(number)s deleted.": "لاس %(number)s ړنګ شو.",
@@ -192,7 +191,8 @@ def shown_arguments(path: str, node: ast.Call):
     places = SHOWN.get(callee(node), set())
     if callee(node) == "ValueError" and path in VALUE_ERRORS_SHOWN:
         places = {0}
-    if callee(node) == "append" and isinstance(node.func, ast.Attribute) and getattr(node.func.value, "attr", "") == "form_errors":
+    if callee(node) == "append" and isinstance(node.func, ast.Attribute) \
+            and getattr(node.func.value, "attr", "") == "form_errors":
         places = {0}
     if callee(node) == "writing":        # what a busy database answers
         places = {1}

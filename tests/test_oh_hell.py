@@ -1,9 +1,8 @@
 import pytest
 
+from conftest import record
 from rules_engine import RuleError, score
 from rules_engine.oh_hell import schedule
-
-from conftest import record
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 

@@ -1,8 +1,7 @@
 import pytest
 
-from rules_engine import RuleError, score
-
 from conftest import record
+from rules_engine import RuleError, score
 
 THREE = ["Ann", "Ben", "Cy"]
 FOUR = ["Ann", "Ben", "Cy", "Dee"]

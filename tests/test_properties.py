@@ -4,11 +4,11 @@ import json
 import re
 import sys
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules_engine import RuleError, score
 from rules_engine.cli import main
-
 from strategies import mutated, records
 
 PLACE = re.compile(r"^(format|game|hands|players|settings|first_dealer|first_captain|hand [1-9][0-9]*): \S")

@@ -1,9 +1,8 @@
 """Record-level checks: the place named first is the first problem, in the documented order."""
 import pytest
 
-from rules_engine import GAMES, RuleError, score
-
 from conftest import record
+from rules_engine import GAMES, RuleError, score
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -181,7 +180,8 @@ HELP = {
     ('pitch', 'target'):
         'Points needed to win (11, 15 and 21 are common).',
     ('pitch', 'win_rule'):
-        "Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. First to target: the game ends when any side reaches the target.",
+        "Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
+        "First to target: the game ends when any side reaches the target.",
     ('pitch', 'smudge'):
         'Bid 4 and take all four points to win at once.',
     ('smear', 'extra_cards'):
@@ -189,7 +189,8 @@ HELP = {
     ('smear', 'target'):
         'Points needed to win.',
     ('smear', 'win_rule'):
-        'First to target: the game ends when a team reaches the target. Bidder out: only the team that won the bid and made it can go out.',
+        'First to target: the game ends when a team reaches the target. '
+        'Bidder out: only the team that won the bid and made it can go out.',
     ('smear', 'non_bidder_cap'):
         'The team that did not win the bid gains at most enough to reach the target.',
     ('gin3', 'knock_limit'):

@@ -8,7 +8,7 @@ import pytest
 import zxingcpp
 
 from access import allowed
-from conftest import form_data, hidden_fields, invite_links, joined, play_through_forms, record, unisolated
+from conftest import form_data, invite_links, joined, play_through_forms, record, unisolated
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -30,7 +30,8 @@ def game_with_hands(client):
 def read_pages(game_id):
     return [f"/games/{game_id}", f"/games/{game_id}/hands/1", f"/games/{game_id}/history", f"/games/{game_id}/invite",
             f"/games/{game_id}/tv", f"/games/{game_id}/record.json", f"/games/{game_id}/scores.csv",
-            f"/games/{game_id}/version", f"/games/{game_id}/chart.svg", f"/rules/pitch?game={game_id}", f"/calculators/game-points?game={game_id}"]
+            f"/games/{game_id}/version", f"/games/{game_id}/chart.svg", f"/rules/pitch?game={game_id}",
+            f"/calculators/game-points?game={game_id}"]
 
 
 def change_posts(game_id, entry):

@@ -9,9 +9,8 @@ from xml.etree import ElementTree
 import pytest
 
 import chart
-from rules_engine import score
-
 from conftest import assets_weight, example_paths, load_example, new_game_data, record, unisolated
+from rules_engine import score
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -407,9 +406,10 @@ def test_in_chromium_the_chart_is_folded_on_the_phone_printed_on_paper_and_passe
     from pathlib import Path
     playwright_api = pytest.importorskip("playwright.sync_api")
     axe_package = pytest.importorskip("axe_playwright_python")
-    from werkzeug.serving import make_server
-    from app import create_app
     from test_browser_pages import AXE_RUN, SMALL_CONTROLS
+    from werkzeug.serving import make_server
+
+    from app import create_app
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(chromium).exists():
         pytest.skip("no Chromium")

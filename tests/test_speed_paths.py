@@ -6,8 +6,7 @@ import re
 import pytest
 
 import pages
-from conftest import (TableClient, example_paths, form_data, joined, load_example, play_through_forms, record,
-                      unisolated)
+from conftest import TableClient, example_paths, form_data, joined, load_example, play_through_forms, record, unisolated
 from rules_engine import score
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
@@ -183,7 +182,9 @@ def game_with_form_tokens(tmp_path, monkeypatch):
     """An app that checks form tokens, signing each a second later than the one before (a signed
     token changes every second), and a Pitch game Ann started through its form: (app, Ann, game)."""
     import itertools
+
     from itsdangerous.timed import TimestampSigner
+
     from app import create_app
     seconds = itertools.count(1_800_000_000)
     monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: next(seconds))
@@ -234,6 +235,7 @@ def test_with_tokens_that_expire_each_page_gets_a_fresh_one(tmp_path, monkeypatc
     """Form tokens are kept signed only while they never expire (the app's setting): set a time
     limit, and a form opened later carries a token signed then, which saves."""
     from itsdangerous.timed import TimestampSigner
+
     from app import create_app
     now = [1_800_000_000]
     monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: now[0])
@@ -298,6 +300,7 @@ def test_a_kept_session_still_grows_old_and_a_changed_cookie_is_not_it(app, clie
     """Session cookies are checked once per worker: one older than a session may be is still
     refused (a new browser, who does not know the game), and so is any other cookie."""
     import time
+
     import app as app_module
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
     assert client.get(f"/games/{game_id}").status_code == 200                # kept now
@@ -330,9 +333,10 @@ def test_kept_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their
 
 @pytest.mark.parametrize("value", ["", "12", 'a"b&c<d>\'e', "پښتو ۱۲"])
 def test_kept_hidden_inputs_are_written_as_wtforms_writes_them(tmp_path, value):
+    from wtforms.widgets import HiddenInput
+
     import forms
     from app import create_app
-    from wtforms.widgets import HiddenInput
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "forms.db"), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True})
     with app.test_request_context("/"):

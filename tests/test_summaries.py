@@ -137,11 +137,14 @@ def pitch_hand(bids, high, low, jack=None, game=None):
 # Pitch, three players, Ann deals: Ben bids first, then Cy, then Ann (who may match: a steal).
 PITCH_CASES = [
     # Ben pitched 2 and took High and Low (2); Ann took Game (1) -> made
-    ("made", pitch_hand(["pass", 2, "pass"], 1, 1, None, 0), (1, 2, 0), "Ann deals; Ben pitched 2: made; Ben took High, Low; Ann took Game"),
+    ("made", pitch_hand(["pass", 2, "pass"], 1, 1, None, 0), (1, 2, 0),
+     "Ann deals; Ben pitched 2: made; Ben took High, Low; Ann took Game"),
     # Ben pitched 3, took High only (1 < 3): set back 3; Ann Low and Jack (2), Cy Game (1)
-    ("set", pitch_hand(["pass", 3, "pass"], 1, 0, 0, 2), (2, -3, 1), "Ann deals; Ben pitched 3: set; Ben took High; Ann took Low, Jack; Cy took Game"),
+    ("set", pitch_hand(["pass", 3, "pass"], 1, 0, 0, 2), (2, -3, 1),
+     "Ann deals; Ben pitched 3: set; Ben took High; Ann took Low, Jack; Cy took Game"),
     # Ben bid 2, Cy passed, Ann (dealing) matched 2 and took High and Low: +2
-    ("steal", pitch_hand([2, 2, "pass"], 0, 0), (2, 0, 0), "Ann deals; Ann pitched 2 (stolen from Ben): made; Ann took High, Low"),
+    ("steal", pitch_hand([2, 2, "pass"], 0, 0), (2, 0, 0),
+     "Ann deals; Ann pitched 2 (stolen from Ben): made; Ann took High, Low"),
     # Ann stole Cy's 3 and took only High (1 < 3): set back 3; Ben Low, Cy Game
     ("steal then set", pitch_hand([3, "pass", 3], 0, 1, None, 2), (-3, 1, 1),
      "Ann deals; Ann pitched 3 (stolen from Cy): set; Ann took High; Ben took Low; Cy took Game"),

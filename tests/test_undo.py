@@ -2,7 +2,7 @@
 import html
 import re
 
-from conftest import form_data, hidden_fields, play_through_forms, record, unisolated
+from conftest import form_data, play_through_forms, record, unisolated
 
 ANN_MAKES_2 = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}   # Ann +2, Ben +1
 BEN_MAKES_3 = {"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 1, "game": 0}    # Ben +3, Ann +1
