@@ -92,13 +92,20 @@ def last_change(game: Game) -> dict | None:
 def undo_button(entry: dict) -> str:
     """The words on the Undo button: "Undo: hand 3 recorded", or "Redo hand 3" when the last change
     was itself an undo (undoing that does the change again)."""
+    if entry["action"] == "undone" and history_words.bids_only(entry):
+        return _("Redo: the bids for hand %(number)s", number=entry["hand"])
     if entry["action"] == "undone":
         return _("Redo hand %(number)s", number=entry["hand"])
     return _("Undo: %(change)s", change=undo_words(entry))
 
 
+def about_bids(entry: dict) -> bool:
+    """An entry that changed only the bids waiting for their tricks (an undo of one too)."""
+    return entry["action"].startswith("bids") or entry["action"] == "undone" and history_words.bids_only(entry)
+
+
 def undo_words(entry: dict) -> str:
-    if entry["action"].startswith("bids"):
+    if about_bids(entry):
         return _("the bids for hand %(number)s", number=entry["hand"])
     return history_words.hand_did(entry["hand"], entry["action"])
 
@@ -122,15 +129,21 @@ def save_undo(game_id: str):
         flash(_("That button had expired: nothing was undone. Try again."))
         return back
     refused = take_back(game, entry)
-    flash(refused or (_("Redone: hand %(number)s.", number=entry["hand"]) if entry["action"] == "undone"
-                      else _("Undone: %(change)s.", change=undo_words(entry))))
+    if refused:
+        flash(refused)
+    elif entry["action"] == "undone" and about_bids(entry):
+        flash(_("Redone: the bids for hand %(number)s.", number=entry["hand"]))
+    elif entry["action"] == "undone":
+        flash(_("Redone: hand %(number)s.", number=entry["hand"]))
+    else:
+        flash(_("Undone: %(change)s.", change=undo_words(entry)))
     return back
 
 
 def take_back(game: Game, entry: dict) -> str | None:
     """Put back what `entry` changed; the reason when the rules refuse it (nothing is changed then)."""
     number, before = entry["hand"], entry["before"]
-    if entry["action"].startswith("bids"):
+    if about_bids(entry):
         if number != len(game.hands) + 1:
             return _("Can't undo %(change)s: hand %(number)s has been played since.", change=undo_words(entry),
                      number=number)

@@ -122,3 +122,14 @@ def test_redo_and_undoing_a_delete_put_the_waiting_bids_back_exactly(client):
     assert len(hands(client, game_id)) == 1 and pending(client, game_id) == "Ann 0, Ben 1, Cy 1, Dee 0"
     undo(client, game_id)                                                   # redo the delete: both gone again
     assert hands(client, game_id) == [] and pending(client, game_id) is None
+
+
+def test_redo_after_undoing_only_the_bids_brings_them_back(client):
+    four = ["Ann", "Ben", "Cy", "Dee"]
+    game_id = play_through_forms(client, record("oh_hell", four, [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}],
+                                                first_dealer=3))
+    client.post(f"/games/{game_id}/hands/new", data={"bid_0": "0", "bid_1": "1", "bid_2": "1", "bid_3": "0"})
+    assert "Undone: the bids for hand 2." in undo(client, game_id).get_data(as_text=True)
+    assert pending(client, game_id) is None and "Redo: the bids for hand 2" in board(client, game_id)
+    assert "Redone: the bids for hand 2." in undo(client, game_id).get_data(as_text=True)
+    assert pending(client, game_id) == "Ann 0, Ben 1, Cy 1, Dee 0" and len(hands(client, game_id)) == 1
