@@ -138,7 +138,8 @@ def repeats_the_last_hand(game: Game, hand: dict[str, Any]) -> bool:
 def theirs_and_yours(game: Game, number: int | None, step: str):
     """The page for the phone that lost a race: another phone saved hand `number` meanwhile and this
     phone typed a different one. Both side by side, and three choices: keep theirs, replace theirs
-    with mine (a fix of that hand), or save mine as the next hand (where the rules take it as one).
+    with mine (a fix of that hand), or save mine as the next hand (where the rules take it as one
+    and it scores there as shown).
     None when that can't be offered (then the form comes back to check and save again)."""
     if number is None or not 1 <= number <= len(game.hands) or step not in ("full", "result") \
             or game.problem is not None:
@@ -159,12 +160,13 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
     after = None
     if not game.scored.game.two_step and not game.scored.finished:    # a hand of a two-step game starts with its bids
         try:
-            game.scored.then([mine])
-            after = forms.hand_form(game.scored, "full")
+            as_next = game.scored.then([mine]).hands[-1]
+        except RuleError:
+            as_next = None
+        if as_next is not None and as_next.points == mine_scored.hands[-1].points:   # a new dealer may read
+            after = forms.hand_form(game.scored, "full")                           # the same bids otherwise
             forms.fill(after, mine, game.scored)
             forms.stamp(after, game.version, len(game.hands) + 1, "full")
-        except RuleError:
-            after = None
     return render_template("race.html", game_id=game.key, scored=game.scored, number=number,
                            theirs=game.scored.hands[number - 1],
                            theirs_words=hand_summary(game.scored, theirs, game.scored.hands[number - 1]),
@@ -174,7 +176,12 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
                            next_number=len(game.hands) + 1)
 
 
-def stale_words(game: Game, number: int | None) -> str:
+def stale_words(game: Game, number: int | None, step: str) -> str:
+    if step == "bids" and game.pending and number == len(game.hands) + 1:    # bids raced: say theirs
+        theirs = i18n.comma().join(_("%(player)s %(bid)s", player=i18n.isolate(game.scored.table.name(seat)),
+                                     bid=forms.bid_word(bid)) for seat, bid in enumerate(game.pending))
+        return _("The bids for hand %(number)s were saved on another phone meanwhile: %(bids)s. Yours are below: "
+                 "saving them puts them in place of theirs; the scoreboard keeps theirs.", number=number, bids=theirs)
     if number is not None and 1 <= number <= len(game.hands):
         return _("Hand %(number)s was saved from another phone meanwhile: check and save again.", number=number)
     return _("The game was changed from another phone meanwhile: check and save again.")
@@ -228,7 +235,7 @@ def save_hand(game_id: str):
             flash(repeated)
             target = "record_hand" if number > len(game.hands) else "scoreboard"   # the bids were saved: on to the tricks
             return redirect(url_for(f"scorepad.{target}", game_id=game_id))
-        return theirs_and_yours(game, number, step) or new_hand_page(game, stale_words(game, number))
+        return theirs_and_yours(game, number, step) or new_hand_page(game, stale_words(game, number, step))
     refused = cannot_record(game)
     if refused:
         return refused

@@ -294,3 +294,31 @@ def test_a_hand_checked_before_another_phone_saved_one_is_not_written_and_its_va
     _action, fields = form_fields(response, "/hands/1/edit")             # what was tapped is kept, to choose
     assert fields["bid_0"] == "2" and fields["high"] == "0"
     assert stored_hands(client, game_id) == [OTHER_HAND]
+
+
+def test_a_hand_that_would_score_otherwise_as_the_next_one_is_not_offered_as_it(app, client):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
+    second_phone = joined(app, client, game_id)
+    url = f"/games/{game_id}/hands/new"
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    assert client.post(url, data=mine | form_data("pitch", OTHER_HAND)).status_code == 302
+    # Ben deals hand 2: Cy 2, Ann passes, Ben matches - Ben's steal, +2. As hand 3 Cy would deal and steal it.
+    stolen = {"bids": ["pass", 2, 2], "high": 1, "low": 1, "jack": None, "game": 0}
+    words = page_text(second_phone.post(url, data=theirs | form_data("pitch", stolen)))
+    assert "Ben pitched 2 (stolen from Cy): made" in unisolated(words)
+    assert "Replace theirs with mine" in words and "Save mine as hand" not in words
+
+
+def test_bids_raced_by_another_phone_are_named_and_kept_until_this_phone_saves_its_own(app, client):
+    four = ["Ann", "Ben", "Cy", "Dee"]
+    game_id = play_through_forms(client, record("oh_hell", four, [], first_dealer=3))
+    second_phone = joined(app, client, game_id)
+    url = f"/games/{game_id}/hands/new"
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    assert client.post(url, data=mine | {"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"}).status_code == 302
+    answer = second_phone.post(url, data=theirs | {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0"})
+    words = unisolated(page_text(answer))
+    assert "The bids for hand 1 were saved on another phone meanwhile: Ann 1, Ben 0, Cy 0, Dee 0." in words
+    assert re.search(r'name="bid_1" value="1" checked', answer.get_data(as_text=True))    # what this phone tapped
+    page = unisolated(page_text(client.get(f"/games/{game_id}")))
+    assert "Bids in: Ann 1, Ben 0, Cy 0, Dee 0." in page                                   # theirs, until then
