@@ -116,8 +116,8 @@
   // it carries lets the server store it once however often it is sent.
   function words() { return (document.querySelector("[data-sending]") || {dataset: {}}).dataset; }
   function clock(when) {
-    var how = {hour: "2-digit", minute: "2-digit"};
-    if (pashto) { how.numberingSystem = "arabext"; how.calendar = "gregory"; }
+    var how = {hour: "2-digit", minute: "2-digit"};       // in Pashto a 24-hour clock: no Latin PM
+    if (pashto) { how.numberingSystem = "arabext"; how.calendar = "gregory"; how.hour12 = false; }
     return new Date(when).toLocaleTimeString(pashto ? "ps-AF" : [], how);
   }
   function note(mark, text, after) {
@@ -174,7 +174,7 @@
   var sending = {};
   function send(change) {
     var key = change.key, kept = outbox()[key];
-    if (sending[key] || !kept || kept.at !== change.at) return;      // on its way, answered, or tapped anew
+    if (sending[key] || !kept || kept.at !== change.at || kept.answer) return;   // on its way, answered, tapped anew
     sending[key] = 1;
     var asked = timed(change.url, {method: "POST", body: change.body,
                                    headers: {"Content-Type": "application/x-www-form-urlencoded"}}, 15000);
@@ -183,10 +183,12 @@
       if (response.status >= 500 || response.status === 429) throw response;
       return response.text().then(function (page) { return {response: response, page: page}; });
     }).then(function (got) {
-      var now = outbox()[key];
-      if (now && now.at === change.at) keep(key);
+      var now = outbox()[key], here = formFor(change) || gameOf(location.href) === change.game;
+      // A refusal read elsewhere stays kept with the server's answer until the player has seen it.
+      if (now && now.at === change.at) keep(key, here || got.response.redirected ? null :
+        {key: key, at: change.at, game: change.game, answer: got.page, answerUrl: got.response.url});
       heard(true);
-      answered(change, got.response, got.page);
+      answered(change, got.response, got.page, here);
     }, function () {
       heard(false);
       waiting(change);
@@ -200,16 +202,19 @@
 
   // The answer shows where it belongs: in place when the change was made here or is about the game
   // shown; elsewhere a line says it was sent, or offers what the server said when it was refused.
-  function answered(change, response, page) {
-    var said = words();
-    if (formFor(change) || gameOf(location.href) === change.game) return show(page, response.url, response.ok);
-    var line = note(change.key, say(response.redirected ? said.sent : said.refused, {time: clock(change.at)}));
-    if (response.redirected) return;
+  function answered(change, response, page, here) {
+    if (here) return show(page, response.url, response.ok);
+    if (response.redirected) return note(change.key, say(words().sent, {time: clock(change.at)}));
+    refused({key: change.key, at: change.at, answer: page, answerUrl: response.url});
+  }
+  function refused(change) {
+    var said = words(), line = note(change.key, say(said.refused, {time: clock(change.at)}));
+    if (line.querySelector("button")) return;
     var see = document.createElement("button");
     see.type = "button";
     see.className = "quiet";
     see.textContent = said.see;
-    see.addEventListener("click", function () { show(page, response.url, response.ok); });
+    see.addEventListener("click", function () { keep(change.key); show(change.answer, change.answerUrl, false); });
     line.append(" ", see);
   }
   function waiting(change) {
@@ -432,7 +437,8 @@
     // Changes still waiting: back in their forms as they were typed, or said on the page.
     var all = outbox();
     Object.keys(all).forEach(function (key) {
-      var change = all[key], form = formFor(change);
+      var change = all[key], form = !change.answer && formFor(change);
+      if (change.answer) return refused(change);
       if (form) {
         new URLSearchParams(change.body).forEach(function (value, name) {
           forEach(form.querySelectorAll("input[name='" + name + "']"), function (input) {

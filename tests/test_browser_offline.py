@@ -417,3 +417,29 @@ def test_on_a_secure_origin_bids_saved_offline_wait_as_bids_on_the_kept_pages(co
     context.set_offline(False)
     expect(phone.locator("h1")).to_have_text("Hand 1: tricks", timeout=10000)   # sent once: on to the tricks
     assert secure_server.hands(game_url) == [] and secure_server.changes(game_url) == ["created", "bids"]   # once
+
+
+def test_a_refusal_answered_on_another_page_waits_until_the_player_has_seen_it(browser, context, phone, table_server):  # noqa: F811
+    game_url = start_pitch(phone, table_server)
+    phone.get_by_role("link", name="Record hand 1").click()
+    fill_hand_one(phone)
+    table_server.stop()                                     # the server goes away while the hand is saved
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("form.hand + [data-note]")).to_contain_text("Waiting to send")
+    phone.goto("about:blank")                               # the player leaves Scorepad meanwhile
+    table_server.start()
+    other = second_phone(browser, context)
+    try:
+        save_cy_two(other.new_page(), game_url)             # meanwhile another phone saves hand 1
+    finally:
+        other.close()
+    phone.goto(f"{table_server.url}/players")               # this phone comes back on another page
+    expect(phone.locator("main")).to_contain_text("was not stored", timeout=10000)
+    phone.goto(f"{table_server.url}/")                      # and leaves it: the refusal is still there
+    expect(phone.locator("main")).to_contain_text("was not stored")
+    phone.get_by_role("button", name="See why").click()
+    expect(phone.locator("h1")).to_have_text("Hand 1 was saved on another phone")
+    assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
+    phone.get_by_role("button", name="Replace theirs with mine").click()
+    expect(phone.locator(".sides b")).to_have_text(["1", "3", "0"])
+    assert len(table_server.hands(game_url)) == 1
