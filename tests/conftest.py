@@ -20,11 +20,14 @@ os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tes
 EXAMPLES = ROOT / "examples"
 
 
-def assets_weight(client) -> int:
-    """The stylesheet and script every page loads, gzipped, as they are served (the script minified)."""
+def assets_weight(client, page: str | bytes = "") -> int:
+    """The stylesheets and scripts a page loads (every page app.css and app.js; the big screen its
+    tv.css too), gzipped, as they are served (the script minified)."""
     import gzip
+    text = page.decode() if isinstance(page, bytes) else page
+    linked = re.findall(r'<(?:link rel="stylesheet" href|script src)="(/static/[^"?]+)', text)
     weight = 0
-    for asset in ("/static/app.css", "/static/app.js"):
+    for asset in dict.fromkeys(["/static/app.css", "/static/app.js", *linked]):
         with client.get(asset) as response:
             weight += len(gzip.compress(response.data))
     return weight

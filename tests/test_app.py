@@ -383,7 +383,7 @@ def gzipped_weight(client, url):
     # weigh the real page, not an error page or a redirect
     assert response.status_code == 200 and "<h1>" in response.get_data(as_text=True), url
     assert "There is no such" not in response.get_data(as_text=True), url
-    return len(gzip.compress(response.data)) + assets_weight(client)
+    return len(gzip.compress(response.data)) + assets_weight(client, response.data)
 
 
 def test_pages_with_their_css_and_js_stay_under_10_kb_gzipped(client):

@@ -167,3 +167,25 @@ def test_the_big_screen_shows_its_six_hands_at_1280_by_720_without_scrolling(bro
         assert header in ("rgba(0, 0, 0, 0)", "transparent") and accent.strip()   # no bar in the accent colour
     finally:
         context.close()
+
+
+def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noqa: F811
+    names = ["Annabelle", "Benedict", "Cy", "Dee", "Eve", "Florentina", "Gus"]
+    hands = [{"bids": [cards] + [0] * 6, "tricks": [cards] + [0] * 6} for cards in range(1, 7)]   # Annabelle takes all
+    game = {"format": "scorepad/1", "game": "oh_hell", "players": names, "settings": {"max_cards": 7}, "hands": hands}
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/games/import")
+        page.fill("#record", json.dumps(game))
+        page.get_by_role("button", name="Import").click()
+        expect(page.locator(".sides")).to_be_visible()
+        page.goto(page.url + "/tv")
+        for tile in page.locator(".sides li").all():
+            expect(tile).to_be_in_viewport(ratio=1)                    # seven totals in one row
+        for row in page.locator(".tv-hands li").all():
+            expect(row).to_be_in_viewport(ratio=1)
+        assert page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]") \
+            == [1280, 720]
+    finally:
+        context.close()
