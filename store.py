@@ -109,11 +109,13 @@ def load(text: str | None) -> Any:
 
 
 def log(db: Database, game_id: int, action: str, hand: int | None = None,
-        before: Any = None, after: Any = None, pending: list[Any] | None = None) -> None:
-    """A history entry; `pending`: bids the change dropped (they were waiting for their tricks)."""
+        before: Any = None, after: Any = None, keeps_pending: bool = False) -> None:
+    """A history entry; with `keeps_pending`, the bids waiting for their tricks as the change found
+    them (call it before the change drops them), so an undo can put them back."""
+    pending = "(select pending from games where id = ?)" if keeps_pending else "null"
     db.conn.execute("insert into history (game_id, at, hand, action, before, after, pending) "
-                    "values (?, ?, ?, ?, ?, ?, ?)", [game_id, now(), hand, action, dump(before), dump(after),
-                                                     dump(pending)])
+                    f"values (?, ?, ?, ?, ?, ?, {pending})",
+                    [game_id, now(), hand, action, dump(before), dump(after), *([game_id] if keeps_pending else [])])
 
 
 GAME_FIELDS = ("pending", "archived", "deleted")        # what `changed` may set besides the version
@@ -227,13 +229,12 @@ def add_hand(db: Database, game_id: int, hand: dict[str, Any], action: str = "re
              pending: list[Any] | None = None) -> int:
     """Append a hand, dropping the pending bids it completes (or leaving `pending` waiting, when an
     undo puts back bids a deletion dropped); return its number."""
-    dropped = pending_bids(db, game_id)
     with db.atomic():
         number = hand_count(db, game_id) + 1
+        log(db, game_id, action, number, None, hand, keeps_pending=True)      # before the bids are dropped
         changed(db, game_id, pending=dump(pending))
         db.conn.execute("insert into hands (game_id, position, data, version) values "
                         "(?, ?, ?, (select version from games where id = ?))", [game_id, number, dump(hand), game_id])
-        log(db, game_id, action, number, None, hand, dropped)
     return number
 
 
@@ -253,11 +254,10 @@ def delete_last_hand(db: Database, game_id: int, action: str = "deleted", pendin
     if not number:
         return
     before = hand_data(db, game_id, number)
-    dropped = pending_bids(db, game_id)
     with db.atomic():
+        log(db, game_id, action, number, before, None, keeps_pending=True)    # before the bids are dropped
         db.conn.execute("delete from hands where game_id = ? and position = ?", [game_id, number])
         changed(db, game_id, pending=dump(pending))
-        log(db, game_id, action, number, before, None, dropped)
 
 
 SHELVES = {"home": "g.archived = 0 and g.deleted is null", "archived": "g.archived = 1 and g.deleted is null",
