@@ -46,14 +46,15 @@ def history_lines(client, game_id):
     return [html.unescape(words) for words in re.findall(r"</time> - ([^<]*)</p>", page)]
 
 
-def lost_race(app, client):
-    """Phones P (client) and Q open hand 1; P saves Ann 2, then Q saves Ben 3: Q's answer."""
-    game_id = pitch_game(client)
+def lost_race(app, client, first=PITCH_HAND, second=OTHER_HAND, played=()):
+    """Phones P (client) and Q open the next Pitch hand after `played`; P saves `first`, then Q
+    saves `second`: (the game, Q, Q's answer). By default hand 1: Ann 2 against Ben 3."""
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], list(played)))
     second_phone = joined(app, client, game_id)
     url = f"/games/{game_id}/hands/new"
     mine, theirs = form_on(client, url), form_on(second_phone, url)
-    assert client.post(url, data=mine | form_data("pitch", PITCH_HAND)).status_code == 302
-    return game_id, second_phone, second_phone.post(url, data=theirs | form_data("pitch", OTHER_HAND))
+    assert client.post(url, data=mine | form_data("pitch", first)).status_code == 302
+    return game_id, second_phone, second_phone.post(url, data=theirs | form_data("pitch", second))
 
 
 def form_fields(response, action_end: str) -> tuple[str, dict[str, str]]:
@@ -101,14 +102,9 @@ def test_save_mine_as_the_next_hand_keeps_both_and_is_offered_only_for_a_differe
 
 
 def test_a_hand_that_can_not_be_the_next_one_is_not_offered_as_it(app, client):
-    game_id = pitch_game(client)
-    second_phone = joined(app, client, game_id)
-    url = f"/games/{game_id}/hands/new"
-    mine, theirs = form_on(client, url), form_on(second_phone, url)
-    assert client.post(url, data=mine | form_data("pitch", OTHER_HAND)).status_code == 302
     # Ann deals: Ben 2, Cy passes, Ann 3. Ben deals the next: Ann's 3 then Ben's 2 would not beat it
     dealer_forced = {"bids": [3, 2, "pass"], "high": 0, "low": 0, "jack": None, "game": 0}
-    response = second_phone.post(url, data=theirs | form_data("pitch", dealer_forced))
+    _game_id, _phone, response = lost_race(app, client, OTHER_HAND, dealer_forced)
     words = page_text(response)
     assert "Replace theirs with mine" in words and "Save mine as hand" not in words   # Ben deals hand 2, not Cy
 
@@ -297,14 +293,10 @@ def test_a_hand_checked_before_another_phone_saved_one_is_not_written_and_its_va
 
 
 def test_a_hand_that_would_score_otherwise_as_the_next_one_is_not_offered_as_it(app, client):
-    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
-    second_phone = joined(app, client, game_id)
-    url = f"/games/{game_id}/hands/new"
-    mine, theirs = form_on(client, url), form_on(second_phone, url)
-    assert client.post(url, data=mine | form_data("pitch", OTHER_HAND)).status_code == 302
     # Ben deals hand 2: Cy 2, Ann passes, Ben matches - Ben's steal, +2. As hand 3 Cy would deal and steal it.
     stolen = {"bids": ["pass", 2, 2], "high": 1, "low": 1, "jack": None, "game": 0}
-    words = page_text(second_phone.post(url, data=theirs | form_data("pitch", stolen)))
+    _game_id, _phone, response = lost_race(app, client, OTHER_HAND, stolen, played=[PITCH_HAND])
+    words = page_text(response)
     assert "Ben pitched 2 (stolen from Cy): made" in unisolated(words)
     assert "Replace theirs with mine" in words and "Save mine as hand" not in words
 
