@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable
 
 from i18n import _
 from rules_engine import ScoredGame, score
-from summary import team_bid
+from scorepad.games import pages_of
 
 RISKY_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")   # and full-width = + - @
 
@@ -37,24 +37,6 @@ def to_csv(rows: Iterable[list[Any]]) -> str:
     return out.getvalue()
 
 
-def side_bids(scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) -> list[Any]:
-    """Each side's bid on a hand ("" where the side did not bid)."""
-    game_id, sides = scored.game.id, scored.sides
-    bids = raw.get("bids") or []
-    if game_id == "oh_hell":
-        return list(bids)
-    if game_id == "back_alley":
-        words = [team_bid(scored, bids, facts["dealer"], team) for team in (0, 1)]
-        return [int(word) if word.isdigit() else word for word in words]      # numbers stay numbers
-    if game_id in ("pitch", "smear"):
-        bidder = facts.get("bidder")
-        if bidder is None:
-            return [""] * len(sides)
-        side = scored.game.side_of(scored.table, bidder)
-        return [facts["bid"] if s == side else "" for s in range(len(sides))]
-    return []
-
-
 def side_tricks(scored: ScoredGame, raw: dict[str, Any]) -> list[Any]:
     """Each side's tricks on a hand of a trick-taking game ("" for a hand thrown in)."""
     tricks = raw.get("tricks") or []
@@ -71,8 +53,9 @@ def game_csv(record: dict[str, Any]) -> str:
     """One row per hand: number, dealer, each side's bid and tricks (where the game has them), points, total;
     and the game's note in a last column on every row, when it has one."""
     scored = score(record)
-    has_bids = scored.game.id != "gin3"
-    has_tricks = scored.game.id in ("oh_hell", "back_alley")
+    pages = pages_of(scored.game)
+    has_bids = pages.has_bids
+    has_tricks = pages.csv_tricks
     note = note_of(record)
     header = [_("hand"), _("dealer")]            # the page's language; the numbers below stay plain digits
     for side in scored.sides:
@@ -82,7 +65,7 @@ def game_csv(record: dict[str, Any]) -> str:
     rows = [header + ([_("note")] if note else [])]
     for hand in scored.hands:
         raw = record["hands"][hand.number - 1]
-        bids = side_bids(scored, raw, dict(hand.facts)) if has_bids else []
+        bids = pages.csv_bids(scored, raw, dict(hand.facts)) if has_bids else []
         tricks = side_tricks(scored, raw) if has_tricks else []
         row = [hand.number, scored.table.name(hand.facts["dealer"])]
         for side in range(len(scored.sides)):

@@ -22,9 +22,6 @@ from wtforms.widgets import HiddenInput
 from i18n import _, comma, digits, lazy_gettext, words
 from kept import Recent
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
-from rules_engine.back_alley import BOARD, BOARD_WORDS
-from rules_engine.core import PASS, bidding_order
-from rules_engine.pitch import POINT_NAMES
 from rules_engine.record import MAX_NAME
 from rules_engine.words import say
 
@@ -260,7 +257,8 @@ def choice_word(value: str) -> str:
     return str(CHOICE_WORDS.get(value) or value.replace("_", " "))
 
 
-def new_game_form(game: Game, player_count: int) -> FlaskForm:
+def new_game_form(game: Game, player_count: int, first_role: str = "deals") -> FlaskForm:
+    """first_role: what the first seat does, "deals" or "box" (then a captain is asked for too)."""
     fields: dict[str, Field] = {}
     for seat in range(game.max_players):
         too_long = _("A name has at most %(most)s characters.", most=MAX_NAME)
@@ -269,9 +267,9 @@ def new_game_form(game: Game, player_count: int) -> FlaskForm:
                                                render_kw={"autocomplete": "off", "list": "names",
                                                           "maxlength": MAX_NAME})
     seats = [(str(seat), _("Player %(number)s", number=seat + 1)) for seat in range(game.max_players)]
-    first = _("First in the box (deals)") if game.id == "gin3" else _("First dealer")
+    first = _("First in the box (deals)") if first_role == "box" else _("First dealer")
     fields["first_dealer"] = RadioField(first, choices=options(seats), default="0", validate_choice=False)
-    if game.id == "gin3":
+    if first_role == "box":
         fields["first_captain"] = RadioField(_("First captain"), choices=options(seats), default="1",
                                              validate_choice=False)
     for setting in game.settings(player_count):
@@ -352,16 +350,6 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
 
 # --- hands ---------------------------------------------------------------------------------
 
-def bid_options(scored: ScoredGame, seat: int) -> list[Any]:
-    """Every bid a seat could make in this hand, before knowing the others'."""
-    if scored.game.id in ("pitch", "smear"):
-        seen: list[Any] = []
-        for options in scored.bid_choices(seat).values():
-            seen += [bid for bid in options if bid not in seen]
-        return sorted(seen, key=lambda bid: -1 if bid == PASS else bid)
-    return scored.legal_bids(seat, {})
-
-
 # A hand form field as plain values: ("radio", label, ((value, text), ...), default) or ("text", label, render_kw items).
 Spec = tuple
 
@@ -370,67 +358,9 @@ def radio(label: str, pairs: list[tuple[str, str]], default: str | None = None) 
     return ("radio", str(label), tuple(pairs), default)
 
 
-def bid_fields(scored: ScoredGame) -> dict[str, Spec]:
-    table = scored.table
-    fields = {}
-    for seat in bidding_order(scored.state.dealer, table.size):
-        label = _("%(player)s (deals)", player=table.name(seat)) if seat == scored.state.dealer else table.name(seat)
-        fields[f"bid_{seat}"] = radio(label, [(str(bid), bid_word(bid)) for bid in bid_options(scored, seat)])
-    return fields
-
-
-def bid_word(bid: Any) -> str:
-    """A bid as a player reads it: a number in the page's digits, "pass" in its words."""
-    if bid == PASS:
-        return _("pass")
-    if bid == BOARD:
-        return words(BOARD_WORDS[1])
-    return digits(bid) if isinstance(bid, int) else str(bid)
-
-
 def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
     choices = [(str(side), name) for side, name in enumerate(scored.sides)]
     return choices + ([(NOBODY, nobody)] if nobody else [])
-
-
-def result_fields(scored: ScoredGame) -> dict[str, Spec]:
-    game_id, table, cards = scored.game.id, scored.table, (scored.next or {}).get("cards")
-    counts = [(str(n), digits(n)) for n in range(0, (cards or 0) + 1)]
-    if game_id == "oh_hell":
-        return {f"tricks_{seat}": radio(_("%(player)s took", player=table.name(seat)), counts)
-                for seat in bidding_order(scored.state.dealer, table.size)}
-    if game_id == "back_alley":
-        return {"tricks_0": radio(_("%(side)s took", side=scored.sides[0]), counts)}
-    if game_id in ("pitch", "smear"):
-        nobody = {"pitch": {"jack": _("not in play"), "game": _("tie")}, "smear": dict.fromkeys(
-            ("high", "low", "jack", "game"), _("nobody"))}[game_id]
-        return {point: radio(point_label(point), side_choices(scored, nobody.get(point)))
-                for point in ("high", "low", "jack", "game")}
-    roles = scored.state.roles
-    box = _("%(player)s (box)", player=table.name(roles.box))
-    team = _("%(captain)s & %(advisor)s", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
-    number = (("inputmode", "numeric"), ("autocomplete", "off"), ("data-min", 0), ("data-max", 98))
-    return {
-        "result": radio(_("Result"), [("knock", _("knock")), ("gin", _("gin")), ("draw", _("draw"))], default="knock"),
-        "knocker": radio(_("Who knocked"), [("box", box), ("team", team)]),
-        "deadwood_box": ("text", str(_("%(side)s deadwood", side=box)), number),
-        "deadwood_team": ("text", str(_("%(side)s deadwood", side=team)), number),
-    }
-
-
-def point_label(point: str) -> str:
-    """High, Low, Jack or Game (the engine's names), in the page's language."""
-    return words(POINT_NAMES[point])
-
-
-def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
-    """step: "bids" (bids alone), "result" (the rest, bids already known) or "full"."""
-    fields: dict[str, Spec] = {}
-    if step in ("bids", "full") and scored.game.id != "gin3":
-        fields |= bid_fields(scored)
-    if step in ("result", "full"):
-        fields |= result_fields(scored)
-    return kept_form_class(ChangeForm, fields)()
 
 
 FORM_CLASSES = Recent(512)      # a worker's hand form classes, by their fields
@@ -468,83 +398,6 @@ def as_bid(text: str) -> Any:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def bids_from(form: FlaskForm, scored: ScoredGame) -> list[Any]:
-    table = scored.table
-    asked = [(f"bid_{seat}", _("%(player)s's bid", player=table.name(seat))) for seat in range(table.size)]
-    return [as_bid(value) for value in every_choice(form, asked)]
-
-
-def result_from(form: FlaskForm, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
-    game_id, table = scored.game.id, scored.table
-    if game_id == "oh_hell":
-        asked = [(f"tricks_{seat}", _("%(player)s's tricks", player=table.name(seat))) for seat in range(table.size)]
-        return {"tricks": [int(value) for value in every_choice(form, asked)]}
-    if game_id == "back_alley":
-        took = int(choice(form, "tricks_0", _("how many tricks %(side)s took", side=scored.sides[0])))
-        return {"tricks": [took, scored.next["cards"] - took]}
-    if game_id in ("pitch", "smear"):
-        if bids is not None and all(bid == PASS for bid in bids):
-            return {}
-        taken = {}
-        for point in ("high", "low", "jack", "game"):
-            value = choice(form, point, took_point(point))
-            taken[point] = None if value == NOBODY else int(value)
-        return taken
-    result = choice(form, "result", _("the result"))
-    if result == "draw":
-        return {"result": "draw"}
-    hand = {"result": result, "knocker": choice(form, "knocker", _("who knocked")), "deadwood": {}}
-    for side in ("box", "team"):
-        typed = form[f"deadwood_{side}"].data
-        if result == "gin" and side == hand["knocker"] and not (typed or "").strip():
-            typed = "0"                      # going gin is 0 deadwood: nothing to type
-        hand["deadwood"][side] = whole_number(typed, f"deadwood_{side}")
-    return hand
-
-
-def took_point(point: str) -> str:
-    """What to choose for a point ("who took High"), in the page's language."""
-    return TOOK_POINT[point]()
-
-
-TOOK_POINT = {"high": lambda: _("who took High"), "low": lambda: _("who took Low"),
-              "jack": lambda: _("who took Jack"), "game": lambda: _("who took Game")}
-
-
-def hand_from(form: FlaskForm, scored: ScoredGame, step: str, pending: list[Any] | None = None) -> dict[str, Any]:
-    """The hand a form describes (FieldError when a choice is missing)."""
-    if scored.game.id == "gin3":
-        return result_from(form, scored, None)
-    bids = pending if step == "result" else bids_from(form, scored)
-    if step == "bids":
-        return {"bids": bids}
-    if scored.game.id == "back_alley" and all(bid == PASS for bid in bids):
-        return {"bids": bids}
-    return {"bids": bids, **result_from(form, scored, bids)}
-
-
-def fill(form: FlaskForm, hand: dict[str, Any], scored: ScoredGame) -> None:
-    """Put a recorded hand's values into a form (to edit it)."""
-    values: dict[str, Any] = {}
-    for seat, bid in enumerate(hand.get("bids") or []):
-        values[f"bid_{seat}"] = bid
-    tricks = hand.get("tricks") or []
-    if scored.game.id == "back_alley":
-        values["tricks_0"] = tricks[0] if tricks else None
-    else:
-        values |= {f"tricks_{seat}": took for seat, took in enumerate(tricks)}
-    for point in ("high", "low", "jack", "game"):
-        if point in hand or hand.get("bids"):
-            values[point] = NOBODY if hand.get(point) is None else hand[point]
-    values["result"] = hand.get("result")
-    values["knocker"] = hand.get("knocker")
-    for side, count in (hand.get("deadwood") or {}).items():
-        values[f"deadwood_{side}"] = count
-    for name, value in values.items():
-        if name in form and value is not None:
-            form[name].data = str(value)
-
-
 def typed_values(form: FlaskForm) -> list[tuple[str, str]]:
     """A filled hand form's values as name/value pairs, to carry as hidden fields of another form."""
     return [(field.name, str(field.data)) for field in form
@@ -556,17 +409,6 @@ def field_for(error: RuleError) -> str:
     if error.field in ("bids", "tricks") and error.seat is not None:
         return f"{'bid' if error.field == 'bids' else 'tricks'}_{error.seat}"
     return error.field or ""
-
-
-def likely_tricks(scored: ScoredGame, bids: list[Any]) -> list[int | None]:
-    """Oh Hell's tricks as a form shows them first: everyone as bid, and the dealer (who tallies
-    last) whatever tricks are left - so a table taps only the players who missed."""
-    cards = scored.next["cards"]
-    dealer = scored.state.dealer
-    tricks: list[int | None] = [bid if isinstance(bid, int) else None for bid in bids]
-    rest = cards - sum(took for seat, took in enumerate(tricks) if seat != dealer and took is not None)
-    tricks[dealer] = rest if 0 <= rest <= cards else None
-    return tricks
 
 
 def fill_from_args(form: FlaskForm, args: Any) -> None:

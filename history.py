@@ -5,31 +5,8 @@ from typing import Any
 
 from i18n import _, comma, digits, isolate, lazy_gettext, semicolon
 from rules_engine import RuleError, ScoredGame, score
-from summary import signed
-
-POINT_NAMES = ("high", "low", "jack", "game")
-POINT_CHANGES = {"high": lazy_gettext("High %(old)s -> %(new)s"), "low": lazy_gettext("Low %(old)s -> %(new)s"),
-                 "jack": lazy_gettext("Jack %(old)s -> %(new)s"), "game": lazy_gettext("Game %(old)s -> %(new)s")}
-GIN_WORDS = {"knock": lazy_gettext("knock"), "gin": lazy_gettext("gin"), "draw": lazy_gettext("draw"),
-             "box": lazy_gettext("box"), "team": lazy_gettext("team")}       # a gin hand's result and knocker
-
-
-def side_word(scored: ScoredGame, side: Any) -> str:
-    return _("nobody") if side is None else scored.sides[side] if 0 <= side < len(scored.sides) else digits(side)
-
-
-def value_word(value: Any) -> str:
-    """A bid or a count as the history says it: numbers in the page's digits, "pass" in its words."""
-    if value is None:
-        return _("None")
-    if value == "pass":
-        return _("pass")
-    return digits(value)
-
-
-def gin_word(value: Any) -> str:
-    return str(GIN_WORDS[value]) if value in GIN_WORDS else _("none") if not value else str(value)
-
+from scorepad.games import pages_of
+from scorepad.games.base import signed, value_word
 
 HAND_DID = {      # each action as the history stores it, said whole of a hand ("hand 3 recorded")
     "recorded": lazy_gettext("hand %(number)s recorded"), "edited": lazy_gettext("hand %(number)s edited"),
@@ -47,42 +24,8 @@ def hand_did(number: int, action: str) -> str:
 
 
 def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """What differs between two versions of a hand, e.g. "Ben's tricks 3 -> 2"."""
-    table, words = scored.table, []
-    old_bids, new_bids = before.get("bids") or [], after.get("bids") or []
-    for seat in range(max(len(old_bids), len(new_bids))):
-        old = old_bids[seat] if seat < len(old_bids) else None
-        new = new_bids[seat] if seat < len(new_bids) else None
-        if old != new:
-            words.append(_("%(player)s's bid %(old)s -> %(new)s", player=isolate(table.name(seat)), old=value_word(old),
-                           new=value_word(new)))
-    old_tricks, new_tricks = before.get("tricks") or [], after.get("tricks") or []
-    owners = scored.sides if scored.game.id == "back_alley" else table.players
-    for index in range(max(len(old_tricks), len(new_tricks))):
-        old = old_tricks[index] if index < len(old_tricks) else None
-        new = new_tricks[index] if index < len(new_tricks) else None
-        if old != new:
-            words.append(_("%(owner)s's tricks %(old)s -> %(new)s", owner=isolate(owners[index]), old=value_word(old),
-                           new=value_word(new)))
-    if scored.game.id in ("pitch", "smear"):
-        for point in POINT_NAMES:
-            if before.get(point) != after.get(point):
-                words.append(str(POINT_CHANGES[point]) % {"old": side_word(scored, before.get(point)),
-                                                           "new": side_word(scored, after.get(point))})
-    if before.get("result") != after.get("result"):
-        words.append(_("result %(old)s -> %(new)s", old=gin_word(before.get("result")),
-                       new=gin_word(after.get("result"))))
-    if before.get("knocker") != after.get("knocker"):
-        words.append(_("knocker %(old)s -> %(new)s", old=gin_word(before.get("knocker")),
-                       new=gin_word(after.get("knocker"))))
-    old_dead, new_dead = before.get("deadwood") or {}, after.get("deadwood") or {}
-    if old_dead.get("box") != new_dead.get("box"):
-        words.append(_("box's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("box")),
-                       new=value_word(new_dead.get("box"))))
-    if old_dead.get("team") != new_dead.get("team"):
-        words.append(_("team's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("team")),
-                       new=value_word(new_dead.get("team"))))
-    return words
+    """What differs between two versions of a hand, e.g. "Ben's tricks 3 -> 2", in the game's words."""
+    return pages_of(scored.game).changes(scored, before, after)
 
 
 def hand_points(record: dict[str, Any], number: int, hand: dict[str, Any] | None) -> tuple[int, ...] | None:

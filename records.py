@@ -1,21 +1,22 @@
 """Players' records across games, counted from the game records and the engine's scores.
 
-Pure: no web or database code (a refusal's words come from i18n: the page's language, English
-outside a request). Nothing here is stored - every number is counted afresh from the
-records (the engine says who won and what each hand scored; the raw hands say who bid and took what).
+No database code (a refusal's words come from i18n: the page's language, English outside a
+request); what a kind of game counts of each hand is its own (scorepad.games). Nothing here is
+stored - every number is counted afresh from the records (the engine says who won and what each
+hand scored; the raw hands say who bid and took what).
 A player is a name, matched without regard to case ("ann" and "Ann" are one player).
 
 Also the plan of a rename (or merge) across games, and of its undo: which seats change, or why not."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from i18n import _
-from rules_engine import GAMES, ScoredGame
-from rules_engine.gin3 import knock_undercut
+from rules_engine import ScoredGame
+from scorepad.games import every_game, pages_of
 
-KINDS = ("oh_hell", "back_alley", "pitch", "smear", "gin3")
 MAX_NAME = 40
 
 
@@ -34,18 +35,14 @@ def seat_of(players: Any, name: str) -> int | None:
 
 @dataclass
 class KindRecord:
-    """One player's record in one kind of game."""
+    """One player's record in one kind of game: games played and won, and what the game counts
+    (its own words say them: `lines`)."""
     kind: str
     title: str
     played: int = 0
     won: int = 0
-    bids: int = 0          # Oh Hell: own bids; Back Alley: hands the team bid; Pitch, Smear: bids won as pitcher
-    made: int = 0          # ...of those, made
-    set: int = 0           # Pitch, Smear: bids won and set back
-    knocks: int = 0        # Gin: knocks (not gin) by this player, as box or as captain
-    undercut: int = 0      # ...of those, undercut
-    gins: int = 0
-    box: int = 0           # Gin: hands in the box
+    counts: Counter = field(default_factory=Counter)
+    lines: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -60,7 +57,7 @@ class Rival:
 @dataclass
 class PlayerRecord:
     name: str                              # the most recent spelling
-    kinds: list[KindRecord]                # only kinds played, in KINDS order
+    kinds: list[KindRecord]                # only kinds played, in the order the games are listed
     rivals: list[Rival]                    # by name
     skipped: int = 0                       # games with this player that can't be scored
     games: int = 0                         # games counted
@@ -90,7 +87,7 @@ def won(scored: ScoredGame, seat: int) -> bool:
 def player_record(name: str, games: Iterable[dict[str, Any]]) -> PlayerRecord | None:
     """The record of the player called `name` (any case) in `games`, newest first; each game a dict with
     "players", "record", "scored" and "problem". None when nobody of that name played."""
-    kinds = {kind: KindRecord(kind, GAMES[kind].title) for kind in KINDS}
+    kinds = {pages.id: KindRecord(pages.id, str(pages.title)) for pages in every_game()}
     rivals: dict[str, Rival] = {}
     result: PlayerRecord | None = None
     for game in games:
@@ -118,6 +115,8 @@ def player_record(name: str, games: Iterable[dict[str, Any]]) -> PlayerRecord | 
             rival.behind += theirs and not mine
     if result is not None:
         result.kinds = [record for record in kinds.values() if record.played]
+        for kind in result.kinds:
+            kind.lines = pages_of(kind.kind).record_lines(kind.counts)
         result.rivals = sorted(rivals.values(), key=lambda rival: (rival.name.casefold(), rival.name))
     return result
 
@@ -126,40 +125,9 @@ def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, A
     """Add one scored game to a player's record for its kind of game."""
     kind.played += 1
     kind.won += won(scored, seat)
+    pages = pages_of(scored.game)
     for hand, raw in zip(scored.hands, raw_hands):
-        if kind.kind == "oh_hell":
-            kind.bids += 1
-            kind.made += raw["bids"][seat] == raw["tricks"][seat]
-        elif kind.kind == "back_alley":
-            team = seat % 2
-            if raw.get("tricks") is None or all(raw["bids"][s] == "pass" for s in (team, team + 2)):
-                continue                    # thrown in, or both partners passed: no team bid
-            kind.bids += 1
-            kind.made += hand.points[team] >= 0          # a team that bid and is set loses points
-        elif kind.kind in ("pitch", "smear"):
-            if hand.facts["bidder"] != seat:
-                continue
-            kind.bids += 1
-            if hand.points[scored.game.side_of(scored.table, seat)] < 0:     # set back
-                kind.set += 1
-            else:
-                kind.made += 1
-        else:
-            count_gin_hand(kind, raw, hand.facts["roles"], seat)
-
-
-def count_gin_hand(kind: KindRecord, raw: dict[str, Any], roles: dict[str, int], seat: int) -> None:
-    """The box player plays for the box; the captain plays the team's cards (the advisor only advises)."""
-    kind.box += roles["box"] == seat
-    if raw["result"] == "draw":
-        return
-    if roles["box" if raw["knocker"] == "box" else "captain"] != seat:
-        return
-    if raw["result"] == "gin":
-        kind.gins += 1
-        return
-    kind.knocks += 1
-    kind.undercut += knock_undercut(raw)
+        pages.count_hand(kind.counts, scored, hand, raw, seat)
 
 
 # --- renames and merges --------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
 from flask.globals import _cv_request
+from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
 import access
@@ -23,6 +24,7 @@ import store
 from forms import form_token
 from kept import Recent
 from rules_engine import RuleError, ScoredGame, score
+from scorepad.games import GamePages, pages_of, title_of
 
 bp = Blueprint("scorepad", __name__)
 
@@ -69,6 +71,11 @@ class Game:
     @property
     def hands(self) -> list[dict[str, Any]]:
         return self.record["hands"]
+
+    @property
+    def kind(self) -> GamePages:
+        """What the pages know of this kind of game (its forms, words, exports)."""
+        return pages_of(self.record["game"])
 
 
 def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleError | None]:
@@ -171,6 +178,34 @@ def kept(macro: str, *args: Any) -> Markup:
         html = getattr(env.get_template("_chrome.html").module, macro)(*args)
         FRAGMENTS.put(key, html)
     return html
+
+
+@bp.app_template_filter()
+def game_title(game: Any) -> str:
+    """A game (the engine's, or its id) by its name in the page's language."""
+    return title_of(game)
+
+
+@bp.app_template_global("game_pages")
+def game_pages_global(game: Any) -> GamePages:
+    return pages_of(game)
+
+
+@bp.app_template_global()
+def piece(pages: GamePages, macro: str, *args: Any) -> Markup:
+    """A macro of a game's own template (its words on the hand form), or nothing when the game has
+    no such template or macro."""
+    try:
+        template = current_app.jinja_env.get_template(pages.piece)
+    except TemplateNotFound:
+        return Markup("")
+    found = getattr(template.module, macro, None)
+    return found(*args) if found is not None else Markup("")
+
+
+@bp.app_template_filter()
+def game_blurb(game: Any) -> str:
+    return pages_of(game).blurb
 
 
 @bp.app_template_global()

@@ -19,6 +19,7 @@ from i18n import _
 from kept import Recent
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from rules_engine.record import place_words
+from scorepad.games import every_game, pages_of, title_of
 from summary import hand_summary, next_banner
 
 from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
@@ -49,21 +50,20 @@ def home_entry(row) -> dict:
     """A game on the home page, from its summary (worked out afresh if someone wrote the game
     without updating it)."""
     players = store.load(row["players"])
-    kind = GAMES.get(row["game"])
     summary, hands = store.load(row["summary"]), row["hands"]
     if row["summary_version"] != row["version"]:
         record, scored, problem = scored_version(row)
         summary, hands = summary_of(record, scored, problem), len(record["hands"])
     if "problem" in summary:
         summary["problem"] = place_words(str(summary["problem"]))         # stored as text: words again
-    return {"id": row["key"], "title": kind.title if kind else _("Unknown game"), "hands": hands,
+    return {"id": row["key"], "title": title_of(row["game"]), "hands": hands,
             "players": [str(name) for name in players] if isinstance(players, list) else [],
             "updated": row["updated"], **summary}
 
 
 @bp.get("/games/new")
 def choose_game():
-    return render_template("choose_game.html", games=GAMES.values(), tables=play_again())
+    return render_template("choose_game.html", games=[pages.game for pages in every_game()], tables=play_again())
 
 
 PLAY_AGAIN = 5          # tables offered under "Play again"
@@ -132,7 +132,7 @@ def passed_on(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, in
     captain too (the engine's next roles, or the seat after the new box)."""
     count = len(record["players"])
     start = {"first_dealer": record.get("first_dealer") or 0}
-    if record["game"] == "gin3":
+    if pages_of(record["game"]).first_role == "box":           # the box deals; a captain is chosen too
         start["first_captain"] = record.get("first_captain", (start["first_dealer"] + 1) % count)
     if scored is None:
         return start
@@ -184,7 +184,7 @@ def new_game(game_id: str):
     count = sum(1 for seat in range(game.max_players) if request.form.get(f"player_{seat}", "").strip())
     if source is not None:
         count = len(source["record"]["players"])
-    form = forms.new_game_form(game, max(count, game.min_players))
+    form = forms.new_game_form(game, max(count, game.min_players), pages_of(game).first_role)
     if source is not None:
         fill_from(form, game, source)
     if form.validate_on_submit():
@@ -208,7 +208,8 @@ def new_game(game_id: str):
                                       "Tap Start the game again."))
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
-    return render_template("new_game.html", game=game, form=form, names=store.known_names(db()))
+    return render_template("new_game.html", game=game, form=form, names=store.known_names(db()),
+                           partners_opposite=pages_of(game).partners_opposite)
 
 
 def start_game(record, form_key: str | None) -> str:
@@ -256,7 +257,7 @@ def rematch(game_id: str):
         flash(_("Another phone was saving at the same moment: no game was started. Tap Rematch again."))
         return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     dealer = record["players"][record["first_dealer"]]
-    flash(_("Rematch: %(player)s is in the box first.", player=dealer) if record["game"] == "gin3"
+    flash(_("Rematch: %(player)s is in the box first.", player=dealer) if pages_of(record["game"]).first_role == "box"
           else _("Rematch: %(player)s deals first.", player=dealer))
     return redirect(url_for("scorepad.scoreboard", game_id=new_key))
 

@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
-from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 import forms
@@ -17,7 +16,8 @@ import store
 from i18n import _, lazy_gettext
 from kept import Recent
 from rules_engine import RuleError, ScoredGame
-from summary import back_alley_lead, hand_summary, next_banner
+from scorepad.games import pages_of
+from summary import hand_summary, next_banner
 
 from . import Game, access_to, before_hand, bp, cached_page, db, load, remember, writing
 
@@ -32,17 +32,6 @@ def show_rule_error(form, error: RuleError, number: int) -> None:
     else:
         form.form_errors.append(_("That would make %(place)s impossible: %(reason)s.", place=error.place,
                                   reason=error.message))
-
-
-def form_context(scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any]:
-    """What a hand form shows beside its fields, all worked out by the engine."""
-    context: dict[str, Any] = {"banner_words": next_banner(scored), "lead_words": ""}
-    if scored.game.id in ("pitch", "smear"):
-        context["bid_choices"] = {seat: htmlsafe_json_dumps(scored.bid_choices(seat), sort_keys=True)   # as |tojson
-                                  for seat in range(scored.table.size)}
-    if pending and scored.game.id == "back_alley":
-        context["lead_words"] = back_alley_lead(scored, pending)
-    return context
 
 
 FIELDSETS = Recent(2048)     # a hand form's radio groups as rendered: the same hand after hand, mostly
@@ -69,7 +58,8 @@ def hand_page(game: Game, scored: ScoredGame, form, step: str, number: int, pend
               repeat_of: int | None = None):
     return render_template("hand_form.html", game_id=game.key, scored=scored, form=form, step=step, number=number,
                            pending=pending, editing=editing, hands_now=len(game.hands), repeat_of=repeat_of,
-                           **form_context(scored, pending))
+                           game_pages=pages_of(scored.game), banner_words=next_banner(scored),
+                           **pages_of(scored.game).form_context(scored, pending))
 
 
 def next_step(game: Game, asked: str | None) -> str:
@@ -98,7 +88,7 @@ def checked_hand(form, scored: ScoredGame, record: dict[str, Any], number: int, 
     `number` (`scored`: the game before that hand; bids alone for the bids step). Only that hand and
     those after it are scored. Otherwise None, with the reason shown next to the field concerned."""
     try:
-        hand = forms.hand_from(form, scored, step, pending)
+        hand = pages_of(scored.game).hand_from(form, scored, step, pending)
         if step == "bids":
             scored.check_bids(hand["bids"])
             return hand, scored
@@ -118,8 +108,8 @@ def already_saved(game: Game, number: int | None, step: str) -> str | None:
     stored = game.hands[number - 1] if number <= len(game.hands) else None
     try:
         before = before_hand(game.record, number)
-        form = forms.hand_form(before, step)
-        sent = forms.hand_from(form, before, step, (stored or {}).get("bids") or game.pending)
+        form = game.kind.hand_form(before, step)
+        sent = game.kind.hand_from(form, before, step, (stored or {}).get("bids") or game.pending)
     except (forms.FieldError, RuleError, TypeError, ValueError):
         return None
     if stored is not None and all(stored.get(key) == value for key, value in sent.items()):
@@ -147,15 +137,15 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
     theirs = game.hands[number - 1]
     before = before_hand(game.record, number)
     try:
-        typed = forms.hand_form(before, step)
+        typed = game.kind.hand_form(before, step)
         if not typed.validate_on_submit():
             return None
-        mine = forms.hand_from(typed, before, step, theirs.get("bids"))
+        mine = game.kind.hand_from(typed, before, step, theirs.get("bids"))
         mine_scored = before.then([mine])
     except (forms.FieldError, RuleError):
         return None
-    replace = forms.hand_form(before, "full")
-    forms.fill(replace, mine, before)
+    replace = game.kind.hand_form(before, "full")
+    game.kind.fill(replace, mine, before)
     forms.stamp(replace, game.version, number, "full")
     after = None
     if not game.scored.game.two_step and not game.scored.finished:    # a hand of a two-step game starts with its bids
@@ -164,8 +154,8 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
         except RuleError:
             as_next = None
         if as_next is not None and as_next.points == mine_scored.hands[-1].points:   # a new dealer may read
-            after = forms.hand_form(game.scored, "full")                           # the same bids otherwise
-            forms.fill(after, mine, game.scored)
+            after = game.kind.hand_form(game.scored, "full")                         # the same bids otherwise
+            game.kind.fill(after, mine, game.scored)
             forms.stamp(after, game.version, len(game.hands) + 1, "full")
     return render_template("race.html", game_id=game.key, scored=game.scored, number=number,
                            theirs=game.scored.hands[number - 1],
@@ -179,7 +169,7 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
 def stale_words(game: Game, number: int | None, step: str) -> str:
     if step == "bids" and game.pending and number == len(game.hands) + 1:    # bids raced: say theirs
         theirs = i18n.comma().join(_("%(player)s %(bid)s", player=i18n.isolate(game.scored.table.name(seat)),
-                                     bid=forms.bid_word(bid)) for seat, bid in enumerate(game.pending))
+                                     bid=game.kind.bid_word(bid)) for seat, bid in enumerate(game.pending))
         return _("The bids for hand %(number)s were saved on another phone meanwhile: %(bids)s. Yours are below: "
                  "saving them puts them in place of theirs; the scoreboard keeps theirs.", number=number, bids=theirs)
     if number is not None and 1 <= number <= len(game.hands):
@@ -201,11 +191,11 @@ def record_hand(game_id: str):
     if refused:
         return refused
     step = next_step(game, request.args.get("step"))
-    form = forms.hand_form(game.scored, step)
+    form = game.kind.hand_form(game.scored, step)
     if step == "bids" and game.pending:
-        forms.fill(form, {"bids": game.pending}, game.scored)
-    if step == "result" and game.scored.game.id == "oh_hell":
-        forms.fill(form, {"tricks": forms.likely_tricks(game.scored, game.pending)}, game.scored)
+        game.kind.fill(form, {"bids": game.pending}, game.scored)
+    if step == "result":
+        game.kind.fill(form, game.kind.first_results(game.scored, game.pending), game.scored)
     forms.fill_from_args(form, request.args)     # values sent by a calculator
     return new_hand_page(game, None, form, step)
 
@@ -217,7 +207,7 @@ def new_hand_page(game: Game, problem: str | None, form=None, step: str | None =
     if refused:
         return refused
     step = step or next_step(game, request.form.get("step"))
-    form = form or forms.hand_form(game.scored, step)
+    form = form or game.kind.hand_form(game.scored, step)
     number = len(game.hands) + 1
     forms.stamp(form, game.version, number, step)
     if problem:
@@ -251,7 +241,7 @@ def posted_hand(game: Game) -> tuple[str, Any, int, tuple[dict[str, Any], Scored
     """The posted hand form read against `game` as it is now: (step, form, the hand's number, and
     the hand with the game scored after it when the form is valid and the rules accept it, else None)."""
     step = next_step(game, request.form.get("step", ""))
-    form = forms.hand_form(game.scored, step)
+    form = game.kind.hand_form(game.scored, step)
     number = len(game.hands) + 1
     if not form.validate_on_submit():
         return step, form, number, None
@@ -340,9 +330,9 @@ def edit_page(game: Game, number: int, problem: str | None, form=None, as_stored
     if refused:
         return refused
     before = before_hand(game.record, number)
-    form = form or forms.hand_form(before, "full")
+    form = form or game.kind.hand_form(before, "full")
     if as_stored:
-        forms.fill(form, game.hands[number - 1], before)
+        game.kind.fill(form, game.hands[number - 1], before)
     forms.stamp(form, game.version, number, "full")
     if problem:
         form.form_errors.append(problem)
@@ -367,7 +357,7 @@ def save_edit(game_id: str, number: int):
     if refused:
         return refused
     before = before_hand(game.record, number)
-    form = forms.hand_form(before, "full")
+    form = game.kind.hand_form(before, "full")
     if form.validate_on_submit():
         checked = checked_hand(form, before, game.record, number, "full", None)
         if checked is not None:

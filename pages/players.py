@@ -18,7 +18,7 @@ import forms
 import records
 import store
 from i18n import _, comma, day, lazy_gettext, n_
-from rules_engine import GAMES
+from scorepad.games import title_of
 
 from . import bp, db, kept_page, scored_version, writing
 
@@ -40,8 +40,7 @@ def visible_rows() -> list[dict[str, Any]]:
 
 def label(row: dict[str, Any], players: list[str]) -> str:
     """A game in words, for messages: "the Pitch game of 2026-11-30 (Ann, Ben, Cy)"."""
-    kind = GAMES.get(row["game"])
-    return _("the %(kind)s game of %(date)s (%(players)s)", kind=kind.title if kind else _("unknown"),
+    return _("the %(kind)s game of %(date)s (%(players)s)", kind=title_of(row["game"]),
              date=day(row["created"]), players=comma().join(players))
 
 

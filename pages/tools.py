@@ -7,6 +7,7 @@ import forms
 from i18n import _, comma
 from rules_engine import GAMES, Kind, RuleError
 from rules_engine import calculators as calc
+from scorepad.games import every_game, pages_of
 
 from . import bp, load
 
@@ -55,7 +56,7 @@ def game_points_calculator():
     sides = [_("Ann & Cy"), _("Ben & Dee")]       # example sides: names a Pashto page may give its own
     if game_id:
         game = load(game_id)
-        if game.scored is None or game.scored.game.id not in ("pitch", "smear"):
+        if game.scored is None or "game_points" not in game.kind.calculators:
             abort(404)
         sides = list(game.scored.sides)
     taken = [picked(f"side_{n}") for n in range(len(sides))]
@@ -81,7 +82,7 @@ def game_points_calculator():
 
 @bp.get("/rules")
 def rules_index():
-    return render_template("rules_index.html", games=GAMES.values())
+    return render_template("rules_index.html", games=[pages.game for pages in every_game()])
 
 
 @bp.get("/rules/<game_name>")
@@ -123,5 +124,6 @@ def rules(game_name: str):
                          "default": depends or said.get(setting.default, setting.default)})
     defaults = {count: {name: s.default for name, s in named.items()} for count, named in by_count.items()}
     words = {item["name"]: item["value"] for item in settings}      # values as players say them
-    return render_template("rules.html", game=game, settings=settings, values=values, words=words, defaults=defaults,
+    return render_template("rules.html", game=game, rules_page=pages_of(game).rules_page, settings=settings, values=values,
+                           words=words, defaults=defaults,
                            players=table.size if table else None, table=table, game_id=game_id)

@@ -21,6 +21,7 @@ import i18n
 import summary
 from conftest import ROOT, play_through_forms, record
 from rules_engine import RuleError, score
+from scorepad.games import oh_hell as oh_hell_pages
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -85,7 +86,7 @@ def test_a_translation_cannot_smuggle_html_into_a_summary(app, pashto, monkeypat
     """The translated sentence is text too: it is escaped before the (escaped) names go in."""
     scored = score(oh_hell("Ann", "Ben", "Cy"))
     with app.test_request_context(headers={"Cookie": "lang=ps"}):
-        monkeypatch.setattr(summary, "_", lambda text, **params: "<i>%(cards)s</i> %(dealer)s; %(players)s"
+        monkeypatch.setattr(oh_hell_pages, "_", lambda text, **params: "<i>%(cards)s</i> %(dealer)s; %(players)s"
                             if text.startswith("%(cards)s") else i18n._(text, **params))
         line = summary.hand_summary(scored, oh_hell("Ann", "Ben", "Cy")["hands"][0], scored.hands[0])
     assert re.sub("[\u2066-\u2069]", "", line).startswith("&lt;i&gt;۱ پاڼه&lt;/i&gt; Ann; Ann ")

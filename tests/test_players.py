@@ -156,7 +156,9 @@ def test_the_counting_is_pure_and_skips_games_that_cant_be_scored():
     ann = records.player_record("aNN", games)
     assert (ann.games, ann.skipped) == (6, 1)
     oh_hell = ann.kinds[0]
-    assert (oh_hell.title, oh_hell.played, oh_hell.won, oh_hell.made, oh_hell.bids) == ("Oh Hell", 2, 1, 3, 5)
+    assert (oh_hell.title, oh_hell.played, oh_hell.won, oh_hell.counts["made"], oh_hell.counts["bids"]) == (
+        "Oh Hell", 2, 1, 3, 5)
+    assert oh_hell.lines == ["Bids made: 3 of 5"]
     assert records.player_record("Zed", games) is None
     assert records.names_in(games)[0] == {"name": "ann", "games": 7}      # the spelling of the first game given
     assert records.names_in(games[::-1])[0] == {"name": "Ann", "games": 7}

@@ -254,14 +254,14 @@ def test_with_tokens_that_expire_each_page_gets_a_fresh_one(tmp_path, monkeypatc
 def test_hand_form_fields_are_copies_each_reading_and_checking_its_own(app):
     """A kept hand form's fields are copied from fields bound once per worker: two phones' forms
     of the same hand each keep what their phone sent and their own errors."""
-    import forms
     from rules_engine import score
+    from scorepad.games import pages_of
     scored = score(record("pitch", ["Ann", "Ben", "Cy"]))
     with app.test_request_context("/", method="POST", data={"bid_1": "2", "high": "0"}):
-        first = forms.hand_form(scored, "full")
+        first = pages_of(scored.game).hand_form(scored, "full")
         first.validate()
     with app.test_request_context("/", method="POST", data={"bid_1": "pass", "high": "2"}):
-        second = forms.hand_form(scored, "full")
+        second = pages_of(scored.game).hand_form(scored, "full")
         second.validate()
         second.high.errors.append("Choose who took High.")
     assert type(first) is type(second)

@@ -1,0 +1,205 @@
+"""What the pages know of one game, beside its rules: the fields of its hand form and how they
+become a hand, its one-line summary of a hand, its CSV columns, what its history and the players'
+records say, its calculators and its title in the page's language.
+
+Each game has one `GamePages` (a module of this package); everything here is what most games
+share, so a game overrides only what it does differently."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import LazyString
+from markupsafe import Markup, escape
+
+import forms
+from forms import Spec, radio
+from i18n import _, digits, isolate, n_, signed_number, words
+from rules_engine import PASS, Game, ScoredGame, ScoredHand
+from rules_engine.core import bidding_order
+
+
+class GamePages:
+    """A game as the pages show it. `game` is the engine's; the rest is words and form fields."""
+
+    title: LazyString | str = ""          # the game's name in the page's language (lazy_gettext)
+    has_bids = True                       # each hand starts with everyone's bids
+    auto_pass = False                     # the form may pass the seats a bid leaves no choice (the page's script)
+    names_on_results = False              # the results are tapped as names (who took it), not numbers
+    partners_opposite = False             # always played in partnerships, partners sitting opposite
+    first_role = "deals"                  # what the first seat does: "deals", or "box" (sits in the box and deals)
+    calculators: tuple[str, ...] = ()     # "deadwood", "game_points": the calculators its hand form links to
+    hidden_on_draw: tuple[str, ...] = ()  # result fields the form hides while "draw" is the result
+    csv_tricks = False                    # the CSV has a tricks column per side
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.id = game.id
+
+    @property
+    def blurb(self) -> str:
+        """What the game is, in a line (the engine's, in the page's language)."""
+        return words(self.game.blurb)
+
+    @property
+    def piece(self) -> str:
+        """The template of the game's own words on its hand form (macros `bids_help`, `results_help`)."""
+        return f"games/{self.id}.html"
+
+    @property
+    def rules_page(self) -> str:
+        return f"rules/{self.id}.html"
+
+    # --- the hand form ----------------------------------------------------------------------
+
+    def bid_options(self, scored: ScoredGame, seat: int) -> list[Any]:
+        """Every bid a seat could make in this hand, before knowing the others'."""
+        return scored.legal_bids(seat, {})
+
+    def bid_word(self, bid: Any) -> str:
+        """A bid as a player reads it: a number in the page's digits, "pass" in its words."""
+        if bid == PASS:
+            return _("pass")
+        return digits(bid) if isinstance(bid, int) else str(bid)
+
+    def bid_fields(self, scored: ScoredGame) -> dict[str, Spec]:
+        table, fields = scored.table, {}
+        for seat in bidding_order(scored.state.dealer, table.size):
+            label = _("%(player)s (deals)", player=table.name(seat)) if seat == scored.state.dealer else table.name(seat)
+            fields[f"bid_{seat}"] = radio(label, [(str(bid), self.bid_word(bid)) for bid in self.bid_options(scored, seat)])
+        return fields
+
+    def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:
+        """Attributes of a seat's bid group for the page's script."""
+        return {}
+
+    def result_fields(self, scored: ScoredGame) -> dict[str, Spec]:
+        """The fields of what happened in the hand, once the bids are known."""
+        return {}
+
+    def result_attrs(self, scored: ScoredGame, name: str) -> dict[str, Any]:
+        return {}
+
+    def results_heading(self) -> str:
+        return _("Tricks")
+
+    def hand_form(self, scored: ScoredGame, step: str):
+        """step: "bids" (bids alone), "result" (the rest, bids already known) or "full"."""
+        fields: dict[str, Spec] = {}
+        if step in ("bids", "full") and self.has_bids:
+            fields |= self.bid_fields(scored)
+        if step in ("result", "full"):
+            fields |= self.result_fields(scored)
+        return forms.kept_form_class(forms.ChangeForm, fields)()
+
+    def bids_from(self, form, scored: ScoredGame) -> list[Any]:
+        table = scored.table
+        asked = [(f"bid_{seat}", _("%(player)s's bid", player=table.name(seat))) for seat in range(table.size)]
+        return [forms.as_bid(value) for value in forms.every_choice(form, asked)]
+
+    def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
+        """The rest of the hand from the form (FieldError when a choice is missing); {} for a hand
+        the bids threw in."""
+        return {}
+
+    def hand_from(self, form, scored: ScoredGame, step: str, pending: list[Any] | None = None) -> dict[str, Any]:
+        """The hand a form describes (FieldError when a choice is missing)."""
+        if not self.has_bids:
+            return self.result_from(form, scored, None)
+        bids = pending if step == "result" else self.bids_from(form, scored)
+        if step == "bids":
+            return {"bids": bids}
+        return {"bids": bids, **self.result_from(form, scored, bids)}
+
+    def form_values(self, hand: dict[str, Any], scored: ScoredGame) -> dict[str, Any]:
+        """A recorded hand as the values of its form's fields (to fix it)."""
+        values = {f"bid_{seat}": bid for seat, bid in enumerate(hand.get("bids") or [])}
+        return values | {f"tricks_{seat}": took for seat, took in enumerate(hand.get("tricks") or [])}
+
+    def fill(self, form, hand: dict[str, Any], scored: ScoredGame) -> None:
+        """Put a recorded hand's values into a form (to edit it)."""
+        for name, value in self.form_values(hand, scored).items():
+            if name in form and value is not None:
+                form[name].data = str(value)
+
+    def first_results(self, scored: ScoredGame, pending: list[Any]) -> dict[str, Any]:
+        """What a new hand's form shows tapped already once the bids are in (part of a hand)."""
+        return {}
+
+    def form_context(self, scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any]:
+        """More a hand form shows beside its fields: `lead_words` once the bids are in."""
+        return {"lead_words": ""}
+
+    # --- words ------------------------------------------------------------------------------
+
+    def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
+        """One line of what happened in a hand, as safe HTML (names escaped)."""
+        return said(_("%(player)s deals"), player=scored.table.name(hand.facts["dealer"]))
+
+    def trick_owners(self, scored: ScoredGame) -> tuple[str, ...]:
+        """Whose tricks a hand's `tricks` list counts."""
+        return scored.table.players
+
+    def changes(self, scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """What differs between two versions of a hand, e.g. "Ben's tricks 3 -> 2"."""
+        table, said_changes = scored.table, []
+        old_bids, new_bids = before.get("bids") or [], after.get("bids") or []
+        for seat in range(max(len(old_bids), len(new_bids))):
+            old, new = item(old_bids, seat), item(new_bids, seat)
+            if old != new:
+                said_changes.append(_("%(player)s's bid %(old)s -> %(new)s", player=isolate(table.name(seat)),
+                                      old=value_word(old), new=value_word(new)))
+        old_tricks, new_tricks = before.get("tricks") or [], after.get("tricks") or []
+        owners = self.trick_owners(scored)
+        for index in range(max(len(old_tricks), len(new_tricks))):
+            old, new = item(old_tricks, index), item(new_tricks, index)
+            if old != new:
+                said_changes.append(_("%(owner)s's tricks %(old)s -> %(new)s", owner=isolate(owners[index]),
+                                      old=value_word(old), new=value_word(new)))
+        return said_changes
+
+    # --- exports ----------------------------------------------------------------------------
+
+    def csv_bids(self, scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) -> list[Any]:
+        """Each side's bid on a hand for the CSV ("" where a side did not bid): by default each
+        player's own bid."""
+        bids = raw.get("bids") or []
+        return list(bids) if len(bids) == len(scored.sides) else [""] * len(scored.sides)
+
+    # --- the players' records ---------------------------------------------------------------
+
+    def count_hand(self, counts: dict[str, int], scored: ScoredGame, hand: ScoredHand, raw: dict[str, Any],
+                   seat: int) -> None:
+        """Add what a player did in one hand to their counts for this game."""
+
+    def record_lines(self, counts: dict[str, int]) -> list[str]:
+        """The player page's lines of those counts."""
+        return []
+
+
+def item(values: list[Any], index: int) -> Any:
+    return values[index] if index < len(values) else None
+
+
+def value_word(value: Any) -> str:
+    """A bid or a count as the history says it: numbers in the page's digits, "pass" in its words."""
+    if value is None:
+        return _("None")
+    if value == PASS:
+        return _("pass")
+    return digits(value)
+
+
+def said(sentence: str, **params: Any) -> Markup:
+    """A sentence already through `_` (without params) as safe HTML: its own words escaped, then
+    each param put in escaped (Markup kept as it is), numbers in the page's digits."""
+    return escape(sentence) % {name: digits(value) if isinstance(value, int) else
+                               value if isinstance(value, Markup) else isolate(value) for name, value in params.items()}
+
+
+def cards_word(count: int) -> str:
+    return n_("%(cards)s card", "%(cards)s cards", count, cards=count)     # not %(num)s: it keeps ASCII digits
+
+
+def signed(value: int) -> str:
+    """A hand's points with their sign, in the page's digits: "+16", "-5", "0"."""
+    return signed_number("+" + digits(value) if value > 0 else digits(value))

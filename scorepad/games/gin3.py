@@ -1,0 +1,128 @@
+"""Three-player Gin on the pages: no bids; who knocked (the box or the team) and each side's deadwood."""
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from forms import choice, radio, whole_number
+from i18n import _, lazy_gettext
+from rules_engine import ScoredGame, ScoredHand
+from rules_engine.gin3 import knock_undercut
+
+from .base import GamePages, said, signed, value_word
+
+RESULT_WORDS = {"knock": lazy_gettext("knock"), "gin": lazy_gettext("gin"), "draw": lazy_gettext("draw"),
+                "box": lazy_gettext("box"), "team": lazy_gettext("team")}       # a hand's result and knocker
+NUMBER = (("inputmode", "numeric"), ("autocomplete", "off"), ("data-min", 0), ("data-max", 98))
+
+
+class Gin3Pages(GamePages):
+    title = lazy_gettext("Three-player Gin")
+    has_bids = False
+    names_on_results = True
+    first_role = "box"
+    calculators = ("deadwood",)
+    hidden_on_draw = ("knocker", "deadwood_box", "deadwood_team")
+
+    def result_fields(self, scored: ScoredGame):
+        table, roles = scored.table, scored.state.roles
+        box = _("%(player)s (box)", player=table.name(roles.box))
+        team = _("%(captain)s & %(advisor)s", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
+        return {
+            "result": radio(_("Result"), [("knock", _("knock")), ("gin", _("gin")), ("draw", _("draw"))],
+                            default="knock"),
+            "knocker": radio(_("Who knocked"), [("box", box), ("team", team)]),
+            "deadwood_box": ("text", str(_("%(side)s deadwood", side=box)), NUMBER),
+            "deadwood_team": ("text", str(_("%(side)s deadwood", side=team)), NUMBER),
+        }
+
+    def results_heading(self) -> str:
+        return ""
+
+    def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
+        result = choice(form, "result", _("the result"))
+        if result == "draw":
+            return {"result": "draw"}
+        hand = {"result": result, "knocker": choice(form, "knocker", _("who knocked")), "deadwood": {}}
+        for side in ("box", "team"):
+            typed = form[f"deadwood_{side}"].data
+            if result == "gin" and side == hand["knocker"] and not (typed or "").strip():
+                typed = "0"                      # going gin is 0 deadwood: nothing to type
+            hand["deadwood"][side] = whole_number(typed, f"deadwood_{side}")
+        return hand
+
+    def form_values(self, hand: dict[str, Any], scored: ScoredGame) -> dict[str, Any]:
+        values = {"result": hand.get("result"), "knocker": hand.get("knocker")}
+        return values | {f"deadwood_{side}": count for side, count in (hand.get("deadwood") or {}).items()}
+
+    def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
+        """"Ann (box) knocked with 4, Ben & Cy had 20: Ann +16" - the knocker's deadwood first, then
+        the other side's, then who scored; "went gin", "undercut" and "draw" say which it was."""
+        table, roles = scored.table, hand.facts["roles"]
+        box = said(_("%(player)s (box)"), player=table.name(roles["box"]))
+        team = said(_("%(captain)s & %(advisor)s"), captain=table.name(roles["captain"]),
+                    advisor=table.name(roles["advisor"]))
+        if raw["result"] == "draw":
+            return said(_("%(box)s v %(team)s: draw"), box=box, team=team)
+        knocker, other = ("box", "team") if raw["knocker"] == "box" else ("team", "box")
+        names = {"box": box, "team": team}
+        mine, theirs = raw["deadwood"][knocker], raw["deadwood"][other]
+        if raw["result"] == "gin":
+            did = said(_("%(knocker)s went gin"), knocker=names[knocker])
+        else:
+            did = said(_("%(knocker)s knocked with %(deadwood)s"), knocker=names[knocker], deadwood=mine)
+        points = scorers(table, roles, hand.points)
+        if knock_undercut(raw):
+            return said(_("%(did)s, %(other)s had %(deadwood)s: undercut, %(points)s"), did=did, other=names[other],
+                        deadwood=theirs, points=points)
+        return said(_("%(did)s, %(other)s had %(deadwood)s: %(points)s"), did=did, other=names[other],
+                    deadwood=theirs, points=points)
+
+    def changes(self, scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        said_changes = super().changes(scored, before, after)
+        if before.get("result") != after.get("result"):
+            said_changes.append(_("result %(old)s -> %(new)s", old=result_word(before.get("result")),
+                                  new=result_word(after.get("result"))))
+        if before.get("knocker") != after.get("knocker"):
+            said_changes.append(_("knocker %(old)s -> %(new)s", old=result_word(before.get("knocker")),
+                                  new=result_word(after.get("knocker"))))
+        old_dead, new_dead = before.get("deadwood") or {}, after.get("deadwood") or {}
+        if old_dead.get("box") != new_dead.get("box"):
+            said_changes.append(_("box's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("box")),
+                                  new=value_word(new_dead.get("box"))))
+        if old_dead.get("team") != new_dead.get("team"):
+            said_changes.append(_("team's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("team")),
+                                  new=value_word(new_dead.get("team"))))
+        return said_changes
+
+    def count_hand(self, counts, scored, hand, raw, seat) -> None:
+        """The box player plays for the box; the captain plays the team's cards (the advisor only advises)."""
+        roles = hand.facts["roles"]
+        counts["box"] += roles["box"] == seat
+        if raw["result"] == "draw" or roles["box" if raw["knocker"] == "box" else "captain"] != seat:
+            return
+        if raw["result"] == "gin":
+            counts["gins"] += 1
+            return
+        counts["knocks"] += 1
+        counts["undercut"] += knock_undercut(raw)
+
+    def record_lines(self, counts) -> list[str]:
+        return [_("Knocks: %(knocks)s (undercut %(undercut)s)", knocks=counts["knocks"], undercut=counts["undercut"]),
+                _("Gins: %(gins)s", gins=counts["gins"]), _("Hands in the box: %(box)s", box=counts["box"])]
+
+
+def result_word(value: Any) -> str:
+    return str(RESULT_WORDS[value]) if value in RESULT_WORDS else _("none") if not value else str(value)
+
+
+def scorers(table: Any, roles: dict[str, int], points: tuple[int, ...]) -> Markup:
+    """Who scored the hand: "Ann +16", or "Ben & Cy +18 each" when captain and advisor both score."""
+    seats = [seat for seat in (roles["box"], roles["captain"], roles["advisor"]) if points[seat]]
+    if not seats:     # a hand worth 0 (an undercut by nobody's difference with no bonus set)
+        return said(_("nobody scores"))
+    names = escape(_(" & ")).join(table.name(seat) for seat in seats)
+    if len(seats) > 1:
+        return said(_("%(players)s %(points)s each"), players=names, points=signed(points[seats[0]]))
+    return said(_("%(players)s %(points)s"), players=names, points=signed(points[seats[0]]))

@@ -1,0 +1,70 @@
+"""Oh Hell on the pages: bids and each player's tricks, recorded in two steps."""
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from forms import every_choice, radio
+from i18n import _, as_the_page, comma, digits, isolate, lazy_gettext
+from rules_engine import ScoredGame, ScoredHand
+from rules_engine.core import bidding_order
+
+from .base import GamePages, cards_word, said
+
+
+class OhHellPages(GamePages):
+    title = lazy_gettext("Oh Hell")
+    csv_tricks = True
+
+    def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:
+        hook = scored.table.settings.get("hook") and seat == scored.state.dealer
+        return {"data-sum-of": "bids", **({"data-hook": "1"} if hook else {})}
+
+    def result_fields(self, scored: ScoredGame):
+        table, cards = scored.table, scored.next["cards"]
+        counts = [(str(n), digits(n)) for n in range(cards + 1)]
+        return {f"tricks_{seat}": radio(_("%(player)s took", player=table.name(seat)), counts)
+                for seat in bidding_order(scored.state.dealer, table.size)}
+
+    def result_attrs(self, scored: ScoredGame, name: str) -> dict[str, Any]:
+        follows = name == f"tricks_{scored.state.dealer}"          # the dealer tallies last: the tricks left
+        return {"data-sum-of": "tricks", **({"data-follows": "1"} if follows else {})}
+
+    def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
+        table = scored.table
+        asked = [(f"tricks_{seat}", _("%(player)s's tricks", player=table.name(seat))) for seat in range(table.size)]
+        return {"tricks": [int(value) for value in every_choice(form, asked)]}
+
+    def first_results(self, scored: ScoredGame, pending: list[Any]) -> dict[str, Any]:
+        """Everyone as bid, and the dealer (who tallies last) whatever tricks are left - so a table
+        taps only the players who missed."""
+        cards, dealer = scored.next["cards"], scored.state.dealer
+        tricks: list[int | None] = [bid if isinstance(bid, int) else None for bid in pending]
+        rest = cards - sum(took for seat, took in enumerate(tricks) if seat != dealer and took is not None)
+        tricks[dealer] = rest if 0 <= rest <= cards else None
+        return {"tricks": tricks}
+
+    def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
+        """"3 cards, Dee deals; Ann 1/1 ✓, Ben 0/1 ✗, ..." - the marks shown to the eye and spoken
+        as words ("bid 1, took 1: made") through a visually-hidden span."""
+        table, facts = scored.table, hand.facts
+        players = Markup(comma()).join(bid_and_tricks(table.name(seat), bid, took)
+                                       for seat, (bid, took) in enumerate(zip(raw["bids"], raw["tricks"])))
+        return said(_("%(cards)s, %(dealer)s deals; %(players)s"), cards=cards_word(facts["cards"]),
+                    dealer=table.name(facts["dealer"]), players=players)
+
+    def count_hand(self, counts, scored, hand, raw, seat) -> None:
+        counts["bids"] += 1
+        counts["made"] += raw["bids"][seat] == raw["tricks"][seat]
+
+    def record_lines(self, counts) -> list[str]:
+        return [_("Bids made: %(made)s of %(bids)s", made=counts["made"], bids=counts["bids"])]
+
+
+def bid_and_tricks(name: str, bid: int, took: int) -> Markup:
+    """"Ann 2/2 ✓" to the eye, "Ann bid 2, took 2: made" to a screen reader."""
+    made = bid == took
+    spoken = _("bid %(bid)s, took %(took)s: made") if made else _("bid %(bid)s, took %(took)s: missed")
+    return as_the_page(Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">{}</span>').format(
+        isolate(name), digits(bid), digits(took), "✓" if made else "✗", said(spoken, bid=bid, took=took)))

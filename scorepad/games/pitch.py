@@ -1,0 +1,16 @@
+"""Pitch (Auction Pitch / Setback) on the pages."""
+from __future__ import annotations
+
+from i18n import _, lazy_gettext
+
+from .points import PointsPages
+
+
+class PitchPages(PointsPages):
+    title = lazy_gettext("Pitch")
+
+    def nobody(self) -> dict[str, str]:
+        return {"jack": _("not in play"), "game": _("tie")}
+
+    def bid_sentence(self) -> str:
+        return _("%(dealer)s deals; %(bidder)s pitched %(bid)s")

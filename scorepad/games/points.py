@@ -1,0 +1,123 @@
+"""What Pitch and Smear share on the pages: an auction, then who took High, Low, Jack and Game."""
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup, escape
+
+from forms import NOBODY, choice, radio, side_choices
+from i18n import _, comma, digits, lazy_gettext, semicolon, words
+from rules_engine import PASS, ScoredGame, ScoredHand
+from rules_engine.pitch import POINT_NAMES, POINTS
+
+from .base import GamePages, said
+
+POINT_CHANGES = {"high": lazy_gettext("High %(old)s -> %(new)s"), "low": lazy_gettext("Low %(old)s -> %(new)s"),
+                 "jack": lazy_gettext("Jack %(old)s -> %(new)s"), "game": lazy_gettext("Game %(old)s -> %(new)s")}
+TOOK_POINT = {"high": lambda: _("who took High"), "low": lambda: _("who took Low"),
+              "jack": lambda: _("who took Jack"), "game": lambda: _("who took Game")}
+
+
+class PointsPages(GamePages):
+    """A game of Pitch's family. `nobody` says, per point, the choice for a point nobody took."""
+
+    auto_pass = True
+    names_on_results = True
+    calculators = ("game_points",)
+
+    def nobody(self) -> dict[str, str]:
+        return {}
+
+    def bid_options(self, scored: ScoredGame, seat: int) -> list[Any]:
+        seen: list[Any] = []
+        for options in scored.bid_choices(seat).values():
+            seen += [bid for bid in options if bid not in seen]
+        return sorted(seen, key=lambda bid: -1 if bid == PASS else bid)
+
+    def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:
+        """The bids a seat may make after each bid before it, for the page's script (as |tojson)."""
+        return {"data-choices": htmlsafe_json_dumps(scored.bid_choices(seat), sort_keys=True)}
+
+    def result_fields(self, scored: ScoredGame):
+        nobody = self.nobody()
+        return {point: radio(words(POINT_NAMES[point]), side_choices(scored, nobody.get(point))) for point in POINTS}
+
+    def results_heading(self) -> str:
+        return _("Points")
+
+    def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
+        if bids is not None and all(bid == PASS for bid in bids):
+            return {}                                   # thrown in: nobody plays for the points
+        taken = {}
+        for point in POINTS:
+            value = choice(form, point, TOOK_POINT[point]())
+            taken[point] = None if value == NOBODY else int(value)
+        return taken
+
+    def form_values(self, hand: dict[str, Any], scored: ScoredGame) -> dict[str, Any]:
+        values = {f"bid_{seat}": bid for seat, bid in enumerate(hand.get("bids") or [])}
+        for point in POINTS:
+            if point in hand or hand.get("bids"):
+                values[point] = NOBODY if hand.get(point) is None else hand[point]
+        return values
+
+    def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
+        """The dealer, the pitcher and the bid, marked "made" or "set" and "stolen", then who took what."""
+        game, table, facts = scored.game, scored.table, hand.facts
+        dealer, bidder, bid = facts["dealer"], facts["bidder"], facts["bid"]
+        if bidder is None:
+            return said(_("%(dealer)s deals; everyone passed: thrown in"), dealer=table.name(dealer))
+        line = said(self.bid_sentence(), dealer=table.name(dealer), bidder=table.name(bidder), bid=bid)
+        stolen_from = game.stolen_from(table, dealer, raw["bids"]) if bidder == dealer else None
+        if stolen_from is not None:
+            line += said(_(" (stolen from %(player)s)"), player=table.name(stolen_from))
+        # Set back: the pitcher's side lost its bid (a side that made its bid never scores below 0).
+        line += said(_(": set") if hand.points[game.side_of(table, bidder)] < 0 else _(": made"))
+        return line + escape(semicolon()) + points_taken(scored, raw)
+
+    def bid_sentence(self) -> str:
+        return _("%(dealer)s deals; %(bidder)s bid %(bid)s")
+
+    def changes(self, scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        said_changes = super().changes(scored, before, after)
+        for point in POINTS:
+            if before.get(point) != after.get(point):
+                said_changes.append(str(POINT_CHANGES[point]) % {"old": side_word(scored, before.get(point)),
+                                                                  "new": side_word(scored, after.get(point))})
+        return said_changes
+
+    def csv_bids(self, scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) -> list[Any]:
+        """The bid in the pitcher's side's column."""
+        bidder, count = facts.get("bidder"), len(scored.sides)
+        if bidder is None:
+            return [""] * count
+        side = scored.game.side_of(scored.table, bidder)
+        return [facts["bid"] if s == side else "" for s in range(count)]
+
+    def count_hand(self, counts, scored, hand, raw, seat) -> None:
+        if hand.facts["bidder"] != seat:
+            return
+        counts["bids"] += 1
+        if hand.points[scored.game.side_of(scored.table, seat)] < 0:     # set back
+            counts["set"] += 1
+        else:
+            counts["made"] += 1
+
+    def record_lines(self, counts) -> list[str]:
+        return [_("Bids won %(bids)s, made %(made)s, set %(set)s", bids=counts["bids"], made=counts["made"],
+                  set=counts["set"])]
+
+
+def side_word(scored: ScoredGame, side: Any) -> str:
+    return _("nobody") if side is None else scored.sides[side] if 0 <= side < len(scored.sides) else digits(side)
+
+
+def points_taken(scored: ScoredGame, raw: dict[str, Any]) -> Markup:
+    """"Cy took High, Low, Jack; Ann took Game": who took each point in play, in the points' order."""
+    taken: dict[int, list[str]] = {}
+    for point in POINTS:
+        if raw.get(point) is not None:
+            taken.setdefault(raw[point], []).append(words(POINT_NAMES[point]))
+    return escape(semicolon()).join(said(_("%(side)s took %(points)s"), side=scored.sides[side],
+                                         points=escape(comma().join(points))) for side, points in taken.items())

@@ -1,0 +1,14 @@
+"""Four-Point Northeast Wisconsin Smear on the pages: Pitch's form, always in partnerships."""
+from __future__ import annotations
+
+from i18n import _, lazy_gettext
+
+from .points import POINTS, PointsPages
+
+
+class SmearPages(PointsPages):
+    title = lazy_gettext("Smear")
+    partners_opposite = True
+
+    def nobody(self) -> dict[str, str]:
+        return dict.fromkeys(POINTS, _("nobody"))
