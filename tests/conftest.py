@@ -106,35 +106,24 @@ def client(app):
 
 
 def form_data(game_id, hand, step="full"):
-    """The form fields a player would tap for `hand` (the inverse of forms.hand_from)."""
-    data = {}
-    if step in ("bids", "full"):
-        data |= {f"bid_{seat}": str(bid) for seat, bid in enumerate(hand.get("bids") or [])}
+    """The form fields a player would tap for `hand`: the game's own form values for it (the
+    inverse of reading the form), the bids alone for the bids step, the rest for the result step."""
+    from scorepad.games import pages_of
+    values = {name: str(value) for name, value in pages_of(game_id).form_values(hand, None).items()
+              if value is not None}
     if step == "bids":
-        return data
-    if game_id == "oh_hell":
-        data |= {f"tricks_{seat}": str(took) for seat, took in enumerate(hand["tricks"])}
-    elif game_id == "back_alley":
-        if hand.get("tricks"):
-            data["tricks_0"] = str(hand["tricks"][0])
-    elif game_id in ("pitch", "smear"):
-        if any(bid != "pass" for bid in hand["bids"]):
-            data |= {p: "none" if hand.get(p) is None else str(hand[p]) for p in ("high", "low", "jack", "game")}
-    else:
-        data["result"] = hand["result"]
-        if hand["result"] != "draw":
-            data["knocker"] = hand["knocker"]
-            data |= {f"deadwood_{side}": str(count) for side, count in hand["deadwood"].items()}
-    return data
+        return {name: value for name, value in values.items() if name.startswith("bid_")}
+    return values
 
 
 def new_game_data(record):
     """The new-game form filled in for a record's players, dealer and settings."""
     from rules_engine import GAMES
+    from scorepad.games import pages_of
     game = GAMES[record["game"]]
     data = {f"player_{seat}": name for seat, name in enumerate(record["players"])}
     data["first_dealer"] = str(record.get("first_dealer") or 0)
-    if record["game"] == "gin3":
+    if pages_of(record["game"]).first_role == "box":          # the box deals; the captain is chosen too
         data["first_captain"] = str(record.get("first_captain", (record.get("first_dealer") or 0) + 1))
     for setting in game.settings(len(record["players"])):
         value = (record.get("settings") or {}).get(setting.name, setting.default)
@@ -158,7 +147,7 @@ def play_through_forms(client, record):
         again = {"again": str(number)}          # a hand the same as the one before was really dealt again
         if two_step:
             assert client.post(url, data=form_data(record["game"], hand, "bids") | again).status_code == 302
-            if record["game"] == "back_alley" and all(bid == "pass" for bid in hand["bids"]):
+            if set(hand) == {"bids"}:           # thrown in by the bids: nothing more to record
                 continue
             response = client.post(url, data=form_data(record["game"], hand, "result") | again)
         else:

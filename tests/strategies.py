@@ -21,22 +21,26 @@ def draw_bids(draw, game, order):
     return [bids[seat] for seat in sorted(bids)]
 
 
-def draw_hand(draw, game):
-    game_id, size, nxt = game.game.id, game.table.size, game.next
-    order = bidding_order(nxt["dealer"], size)
-    if game_id == "oh_hell":
-        return {"bids": draw_bids(draw, game, order), "tricks": split(draw, nxt["cards"], size)}
-    if game_id == "back_alley":
-        bids = draw_bids(draw, game, order)
-        return {"bids": bids} if set(bids) == {"pass"} else {"bids": bids, "tricks": split(draw, nxt["cards"], 2)}
-    if game_id in ("pitch", "smear"):
-        bids = draw_bids(draw, game, order)
-        if set(bids) == {"pass"}:
-            return {"bids": bids}
-        sides = st.integers(0, len(game.sides) - 1)
-        maybe = st.none() | sides
-        first = sides if game_id == "pitch" else maybe
-        return {"bids": bids, "high": draw(first), "low": draw(first), "jack": draw(maybe), "game": draw(maybe)}
+def oh_hell_hand(draw, game, order):
+    return {"bids": draw_bids(draw, game, order), "tricks": split(draw, game.next["cards"], game.table.size)}
+
+
+def back_alley_hand(draw, game, order):
+    bids = draw_bids(draw, game, order)
+    return {"bids": bids} if set(bids) == {"pass"} else {"bids": bids, "tricks": split(draw, game.next["cards"], 2)}
+
+
+def points_hand(draw, game, order, high_and_low_always=False):
+    bids = draw_bids(draw, game, order)
+    if set(bids) == {"pass"}:
+        return {"bids": bids}
+    sides = st.integers(0, len(game.sides) - 1)
+    maybe = st.none() | sides
+    first = sides if high_and_low_always else maybe
+    return {"bids": bids, "high": draw(first), "low": draw(first), "jack": draw(maybe), "game": draw(maybe)}
+
+
+def gin_hand(draw, game, order):
     result = draw(st.sampled_from(["knock", "gin", "draw"]))
     if result == "draw":
         return {"result": "draw"}
@@ -44,6 +48,18 @@ def draw_hand(draw, game):
     other = "team" if knocker == "box" else "box"
     mine = 0 if result == "gin" else draw(st.integers(1, game.table.settings["knock_limit"]))
     return {"result": result, "knocker": knocker, "deadwood": {knocker: mine, other: draw(st.integers(0, 98))}}
+
+
+# A legal next hand for each game of the registry (a game added there needs one here: records() draws
+# from every registered game). Pitch always plays High and Low; Smear may leave any point untaken.
+HANDS = {"oh_hell": oh_hell_hand, "back_alley": back_alley_hand,
+         "pitch": lambda draw, game, order: points_hand(draw, game, order, high_and_low_always=True),
+         "smear": points_hand, "gin3": gin_hand}
+
+
+def draw_hand(draw, game):
+    order = bidding_order(game.next["dealer"], game.table.size)
+    return HANDS[game.game.id](draw, game, order)
 
 
 def draw_settings(draw, game, count):

@@ -3,6 +3,7 @@ half-filled form."""
 import re
 
 from playwright.sync_api import expect
+
 from test_browser import ARGS, CHROMIUM, PHONE, browser, server, tap  # noqa: F401  (fixtures)
 
 

@@ -10,8 +10,9 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import expect
-from test_browser import ARGS, CHROMIUM, address, browser  # noqa: F401  (fixture)
 from werkzeug.serving import make_server
+
+from test_browser import ARGS, CHROMIUM, address, browser  # noqa: F401  (fixture)
 
 PHONE = {"width": 360, "height": 740}
 POINTS = (("high", 1), ("low", 1), ("jack", 0), ("game", 1))       # Ben bids 3: Ben 3, Ann 1

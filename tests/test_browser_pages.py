@@ -7,6 +7,8 @@ from pathlib import Path
 import axe_playwright_python
 import pytest
 from playwright.sync_api import expect
+
+from rules_engine import GAMES
 from test_browser import ARGS, CHROMIUM, browser, server  # noqa: F401  (fixtures)
 
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -108,6 +110,7 @@ def test_gin_hand_in_four_taps_and_two_numbers(table, server):  # noqa: F811
 
 
 def test_taps_per_hand_are_within_the_budgets(capsys):
+    assert set(BUDGETS) == set(GAMES), "every game has a tap budget and a tap test above"
     assert set(TAPS) == set(BUDGETS), "run with the tap tests above"
     with capsys.disabled():
         print("\ntaps per typical hand, 4 players, scoreboard to scoreboard: "

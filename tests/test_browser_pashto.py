@@ -5,6 +5,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+
 from test_browser import browser, server  # noqa: F401  (fixtures)
 from test_browser_pages import SMALL_PHONE, phone_problems, problems_on_every_page
 

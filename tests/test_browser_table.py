@@ -5,6 +5,8 @@ import json
 
 import pytest
 from playwright.sync_api import expect
+
+from rules_engine import GAMES
 from test_browser import ARGS, CHROMIUM, browser, server, tap  # noqa: F401  (fixtures)
 
 PHONE = {"width": 360, "height": 740}
@@ -51,7 +53,7 @@ def save_hand_one(page, game):
     bids, rest = HAND_ONE[game]
     for fieldset, value in bids:
         tap(page, fieldset, value)
-    if game in ("oh_hell", "back_alley"):
+    if GAMES[game].two_step:
         page.get_by_role("button", name="Save bids").click()
         expect(page.locator("h1")).to_have_text("Hand 1: tricks")
     for fieldset, value in rest:

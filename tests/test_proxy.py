@@ -10,10 +10,10 @@ import time
 from urllib.parse import urljoin
 
 import pytest
-from test_server import PYTHON, free_port
-from test_sharing import qr_text
 
 from conftest import ROOT, TableClient
+from test_server import PYTHON, free_port
+from test_sharing import qr_text
 
 CLUB = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org", "X-Forwarded-For": "203.0.113.7"}
 TABLE = {"Host": "192.168.1.20:5000"}                               # plain http on the table's Wi-Fi

@@ -406,10 +406,10 @@ def test_in_chromium_the_chart_is_folded_on_the_phone_printed_on_paper_and_passe
     from pathlib import Path
     playwright_api = pytest.importorskip("playwright.sync_api")
     axe_package = pytest.importorskip("axe_playwright_python")
-    from test_browser_pages import AXE_RUN, SMALL_CONTROLS
     from werkzeug.serving import make_server
 
     from app import create_app
+    from test_browser_pages import AXE_RUN, SMALL_CONTROLS
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(chromium).exists():
         pytest.skip("no Chromium")
