@@ -13,7 +13,6 @@ import gzip
 import hashlib
 import os
 import secrets
-import socket
 import sys
 import time
 from contextlib import contextmanager
@@ -29,11 +28,12 @@ from jinja2.runtime import Context, Macro
 from jinja2.utils import _PassArg
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-import i18n
-import pages
-import store
-from i18n import _, add_vary
 from kept import Recent
+from scorepad import pages
+from scorepad.storage import store
+from scorepad.web import i18n
+from scorepad.web.i18n import _, add_vary
+from scorepad.web.network import lan_addresses
 
 VERSION = "1.1.0"
 SECURITY_HEADERS = {
@@ -302,24 +302,6 @@ def register_errors(app: Flask) -> None:
 
 
 # --- the command ---------------------------------------------------------------------------------
-
-def lan_addresses() -> list[str]:
-    """IPv4 addresses other devices may reach this computer on (no traffic is sent)."""
-    found: set[str] = set()
-    try:
-        found |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
-    except OSError:
-        pass
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))          # a documentation address: picks the outgoing interface
-        found.add(probe.getsockname()[0])
-    except OSError:
-        pass
-    finally:
-        probe.close()
-    return sorted(address for address in found if not address.startswith("127.") and address != "0.0.0.0")
-
 
 def addresses(host: str, port: int) -> list[tuple[str, str]]:
     """(address, note): LAN addresses first, this computer's own last."""

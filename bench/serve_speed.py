@@ -155,15 +155,15 @@ def bulk(instance: Path, games: int) -> str:
     """`games` finished-looking games joined by one browser, written straight through the store (fast);
     their summaries are built when the server starts. Return that browser's cookie."""
     os.environ["SCOREPAD_INSTANCE"] = str(instance)
-    import store
     from app import create_app
+    from scorepad.storage import store
     app = create_app({"WTF_CSRF_ENABLED": False})
     client = app.test_client()
     first = {"format": "scorepad/1", "game": "gin3", "players": ["Ann", "Ben", "Cy"], "hands": [{"result": "draw"}]}
     client.post("/games/import", data={"record": json.dumps(first)})
     browser = None
     with app.app_context():
-        import pages
+        from scorepad import pages
         db = pages.db()
         browser = db.execute("select browser from members").fetchone()[0]
         with store.writing(db):

@@ -8,13 +8,13 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from forms import whole_number
-from i18n import comma
 from rules_engine import Game, Kind, Setting
 from rules_engine.core import Outcome, State, Table, add, is_whole, leaders
 from rules_engine.words import say
 from scorepad.games import GamePages
 from scorepad.games.base import said
+from scorepad.web.forms import whole_number
+from scorepad.web.i18n import comma
 
 MOST = 100
 RULES = """<h2>How it scores</h2><p>Each hand every player's points are added to their total; the first to

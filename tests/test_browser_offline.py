@@ -48,13 +48,13 @@ class Server:
 
     def hands(self, game_url):
         """The hands stored for the game at `game_url`, read from the database itself."""
-        import store
+        from scorepad.storage import store
         db = store.connect(self.app.config["DATABASE"])
         return store.hands_of(db, store.row_by_key(db, game_url.rsplit("/", 1)[1])["id"])
 
     def changes(self, game_url):
         """What the game's history holds, oldest first: each change stored, once."""
-        import store
+        from scorepad.storage import store
         db = store.connect(self.app.config["DATABASE"])
         game = store.row_by_key(db, game_url.rsplit("/", 1)[1])["id"]
         return [entry["action"] for entry in reversed(store.history(db, game))]

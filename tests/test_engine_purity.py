@@ -5,7 +5,7 @@ import sys
 
 from conftest import ROOT
 
-FORBIDDEN = {"flask", "flask_wtf", "wtforms", "werkzeug", "jinja2", "sqlite_utils", "sqlite3", "app", "store"}
+FORBIDDEN = {"flask", "flask_wtf", "wtforms", "werkzeug", "jinja2", "sqlite_utils", "sqlite3", "app", "scorepad"}
 
 
 def test_importing_the_engine_loads_no_web_or_database_module():

@@ -9,8 +9,8 @@ import zipfile
 import pytest
 
 from conftest import example_paths, load_example, play_through_forms, record, unisolated
-from exports import cell, game_csv
 from rules_engine import GAMES
+from scorepad.words.exports import cell, game_csv
 
 
 def rows(text):

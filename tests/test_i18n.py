@@ -11,9 +11,9 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
-import i18n
 from conftest import example_paths, load_example, play_through_forms, record, unisolated
 from rules_engine import GAMES
+from scorepad.web import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "translations" / "ps" / "LC_MESSAGES" / "messages.po"
@@ -195,7 +195,7 @@ def test_digits_and_numbers_in_words(app):
 
 def test_numbers_typed_in_any_digits_are_read(client):
     """forms.whole_number reads ASCII, Eastern Arabic and Persian digits and a typed minus."""
-    import forms
+    from scorepad.web import forms
     assert forms.whole_number("۱۲", "x") == forms.whole_number("١٢", "x") == forms.whole_number(" 12 ", "x") == 12
     assert forms.whole_number("−۳", "x") == forms.whole_number("-3", "x") == -3
 

@@ -17,11 +17,11 @@ from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 from markupsafe import Markup
 
-import i18n
-import summary
 from conftest import ROOT, play_through_forms, record
-from rules_engine import RuleError, score
+from rules_engine import GAMES, RuleError, score
 from scorepad.games import oh_hell as oh_hell_pages
+from scorepad.web import i18n
+from scorepad.words import summary
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -122,8 +122,8 @@ def test_outside_a_request_the_words_are_english_and_nothing_breaks():
 
 def test_the_settings_said_by_name_are_the_english_they_replaced():
     """forms.SETTING_LABELS and CHOICE_WORDS list what the form used to derive from the engine's names."""
-    import forms
     from rules_engine import GAMES
+    from scorepad.web import forms
     for game in GAMES.values():
         for count in range(game.min_players, game.max_players + 1):
             for setting in game.settings(count):
@@ -134,9 +134,8 @@ def test_the_settings_said_by_name_are_the_english_they_replaced():
 
 # --- every message to a player goes through gettext ---------------------------------------------
 
-FILES = ["pages/games.py", "pages/hands.py", "pages/changes.py", "pages/sharing.py", "pages/players.py",
-         "pages/transfer.py", "pages/tools.py", "pages/install.py", "forms.py", "history.py", "exports.py",
-         "summary.py", "chart.py", "records.py", "access.py", "app.py"]
+FILES = ["app.py", *sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "scorepad").rglob("*.py")
+                           if path.name != "__init__.py" or path.parent.name == "pages")]
 GETTEXT = {"_", "n_", "lazy_gettext", "gettext", "ngettext"}
 
 # call name -> the positions (ints) and keywords (str) whose value a player reads
@@ -146,7 +145,7 @@ SHOWN = {
     "BooleanField": {0, "description"}, "TextAreaField": {0, "description"}, "Length": {"message"},
 }
 # raise ValueError(...) carries a player's message in these files (elsewhere it is a program's error)
-VALUE_ERRORS_SHOWN = {"exports.py", "pages/transfer.py"}
+VALUE_ERRORS_SHOWN = {"scorepad/words/exports.py", "scorepad/pages/transfer.py"}
 
 
 def callee(node: ast.Call) -> str:
@@ -223,16 +222,24 @@ STORED = {"pass", "box", "team", "high", "low", "jack", "game", "knock", "gin", 
           "deleted", "restored", "undone", "bids", "bids cleared", "created", "imported", "renamed"}
 
 
+SAYING = {"hand_line", "changes", "record_lines", "bid_and_tricks", "points_taken", "scorers", "team_bid_said",
+          "lead_words", "result_word", "side_word", "value_word", "cards_word", "bid_word"}
+
+
 def test_the_words_of_the_hand_lines_history_and_chart_are_all_gettext():
     """summary.py and history.py make only words for players, chart.py's only words are its text nodes
     and title: none of them has an f-string or a literal with words (outside HTML tags) other than
     through gettext, except docstrings, dict keys, comparisons, subscripts and stored values."""
     found = []
-    for path in ("summary.py", "history.py"):
+    for path in ("scorepad/words/summary.py", "scorepad/words/history.py", "scorepad/games/base.py",
+                 *(f"scorepad/games/{game}.py" for game in GAMES), "scorepad/games/points.py"):
         tree = ast.parse((ROOT / path).read_text())
+        if path.startswith("scorepad/games/"):          # their lines for players (the rest are form fields)
+            tree = ast.Module([node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                               and node.name in SAYING], [])
         machine = set()
         for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.Module)) and ast.get_docstring(node) is not None:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Module)) and ast.get_docstring(node) is not None:
                 machine.add(id(node.body[0].value))
             if isinstance(node, ast.Call) and callee(node) in GETTEXT | {"get"}:
                 machine.update(id(arg) for arg in node.args)
@@ -250,7 +257,7 @@ def test_the_words_of_the_hand_lines_history_and_chart_are_all_gettext():
                                                    and words(re.sub(r"<[^>]*>", "", node.value))):
                 found.append(f"{path}:{node.lineno} {ast.unparse(node)[:70]}")
     assert found == []
-    svg = (ROOT / "chart.py").read_text()
+    svg = (ROOT / "scorepad/web/chart.py").read_text()
     text_nodes = re.findall(r">([^<>{}\"']*[A-Za-z]{2}[^<>{}\"']*)</text>", svg)
     assert text_nodes == [], "chart.py writes words in an SVG <text> without gettext"
 

@@ -6,9 +6,9 @@ import sqlite3
 
 import pytest
 
-import records
 from conftest import form_data, invite_links, joined, play_through_forms, record, unisolated
 from rules_engine import score
+from scorepad.words import records
 
 # --- six small games, counted by hand ------------------------------------------------------------
 
@@ -374,8 +374,8 @@ def test_forms_need_their_token(app, tmp_path):
     strict = create_app({"TESTING": True, "DATABASE": str(tmp_path / "strict.db"), "SECRET_KEY": "test"})
     phone = strict.test_client()
     with strict.app_context():
-        import store
-        from pages import db
+        from scorepad.pages import db
+        from scorepad.storage import store
         with store.writing(db()):
             game_row = store.create_game(db(), record("pitch", ["Ann", "Ben", "Cy"]))
             store.add_member(db(), "phone", game_row, "scorer")

@@ -269,20 +269,20 @@ def test_a_hand_checked_before_another_phone_saved_one_is_not_written_and_its_va
     """A hand is checked before the write transaction (the database is locked only to write it): when
     another phone saves a hand between that check and the write, the check counts for nothing - the
     phone is shown theirs and its own, exactly as for a form that was stale from the start."""
-    import pages.hands
+    from scorepad.pages import hands as hand_pages
     game_id = pitch_game(client)
     second_phone = joined(app, client, game_id)
     url = f"/games/{game_id}/hands/new"
     mine, theirs = form_on(client, url), form_on(second_phone, url)
-    checked_first = pages.hands.prepared_hand
+    checked_first = hand_pages.prepared_hand
     prepared = []
 
     def another_phone_saves_meanwhile(key):
         prepared.append(checked_first(key))
-        monkeypatch.setattr(pages.hands, "prepared_hand", checked_first)
+        monkeypatch.setattr(hand_pages, "prepared_hand", checked_first)
         assert second_phone.post(url, data=theirs | form_data("pitch", OTHER_HAND)).status_code == 302
         return prepared[0]
-    monkeypatch.setattr(pages.hands, "prepared_hand", another_phone_saves_meanwhile)
+    monkeypatch.setattr(hand_pages, "prepared_hand", another_phone_saves_meanwhile)
     response = client.post(url, data=mine | form_data("pitch", PITCH_HAND))
     assert prepared[0] is not None                            # it was checked, then the game changed
     assert response.status_code == 200

@@ -7,8 +7,8 @@ import numpy
 import pytest
 import zxingcpp
 
-from access import allowed
 from conftest import form_data, invite_links, joined, play_through_forms, record, unisolated
+from scorepad.web.access import allowed
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -181,7 +181,7 @@ def test_game_urls_carry_a_random_id_and_nothing_about_the_game(client):
 def test_old_numeric_games_get_random_ids_and_their_old_urls_stop_working(tmp_path):
     """A database made before games had random ids is migrated at start."""
     path = str(tmp_path / "old.db")
-    import store
+    from scorepad.storage import store
     old = store.connect(path)
     store.migrations.apply(old, stop_before="add_sharing")
     old["games"].insert({"id": 1, "game": "pitch", "players": '["Ann", "Ben", "Cy"]', "first_dealer": 0,

@@ -8,9 +8,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-import chart
 from conftest import assets_weight, example_paths, load_example, new_game_data, record, unisolated
 from rules_engine import score
+from scorepad.web import chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -240,7 +240,7 @@ def test_the_note_is_in_the_game_csv_and_the_summary_csv(client):
 
 
 def test_csv_without_any_note_keeps_its_columns():
-    from exports import game_csv
+    from scorepad.words.exports import game_csv
     table = list(csv.reader(io.StringIO(game_csv(example("gin3-to-100")).removeprefix("\ufeff"))))
     assert table[0] == ["hand", "dealer", "Ann points", "Ann total", "Ben points", "Ben total", "Cy points", "Cy total"]
 

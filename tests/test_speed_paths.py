@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-import pages
 from conftest import TableClient, example_paths, form_data, joined, load_example, play_through_forms, record, unisolated
 from rules_engine import score
+from scorepad import pages
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -216,7 +216,7 @@ def test_a_hand_form_token_is_taken_quickly_only_when_it_is_this_browsers(tmp_pa
     """The token this worker signed for a browser is taken as it is; any other is checked by
     Flask-WTF: another browser's token is refused (nothing saved), this browser's token signed at
     another moment (by the other worker) is accepted."""
-    import forms
+    from scorepad.web import forms
     app, ann, game_id = game_with_form_tokens(tmp_path, monkeypatch)
     ben = joined(app, ann, game_id)
     bens = form_token_of(ben.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
@@ -272,7 +272,7 @@ def test_hand_form_fields_are_copies_each_reading_and_checking_its_own(app):
 
 
 def fresh_form(client, game_id):
-    import forms
+    from scorepad.web import forms
     forms.FORM_CLASSES.items.clear()
     pages.PAGES.items.clear()
     return client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
@@ -335,8 +335,8 @@ def test_kept_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their
 def test_kept_hidden_inputs_are_written_as_wtforms_writes_them(tmp_path, value):
     from wtforms.widgets import HiddenInput
 
-    import forms
     from app import create_app
+    from scorepad.web import forms
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "forms.db"), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True})
     with app.test_request_context("/"):

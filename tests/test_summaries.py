@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from conftest import play_through_forms, record
 from rules_engine import score
-from summary import hand_summary
+from scorepad.words.summary import hand_summary
 
 GIN = ["Ann", "Ben", "Cy"]
 FOUR = ["Ann", "Ben", "Cy", "Dee"]

@@ -15,8 +15,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-import store
 from conftest import form_data, play_through_forms, record
+from scorepad.storage import store
 
 THREE = ["Ann", "Ben", "Cy"]
 PITCH_HANDS = [{"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "jack": 0, "game": None},

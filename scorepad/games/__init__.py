@@ -4,8 +4,8 @@ Every other module of the web side is the same for every game: it asks `pages_of
 form, summary line, CSV columns, history words and records are."""
 from __future__ import annotations
 
-from i18n import _
 from rules_engine import GAMES, Game
+from scorepad.web.i18n import _
 
 from .back_alley import BackAlleyPages
 from .base import GamePages

@@ -5,10 +5,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-from forms import choice, radio
-from i18n import _, digits, lazy_gettext, semicolon, words
 from rules_engine import PASS, ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD, BOARD_WORDS, board_multipliers, leader, team_multiplier
+from scorepad.web.forms import choice, radio
+from scorepad.web.i18n import _, digits, lazy_gettext, semicolon, words
 
 from .base import GamePages, cards_word, said
 

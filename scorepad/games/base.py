@@ -11,11 +11,11 @@ from typing import Any
 from flask_babel import LazyString
 from markupsafe import Markup, escape
 
-import forms
-from forms import Spec, radio
-from i18n import _, digits, isolate, n_, signed_number, words
 from rules_engine import PASS, Game, ScoredGame, ScoredHand
 from rules_engine.core import bidding_order
+from scorepad.web import forms
+from scorepad.web.forms import Spec, radio
+from scorepad.web.i18n import _, digits, isolate, n_, signed_number, words
 
 
 class GamePages:

@@ -5,10 +5,10 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from forms import choice, radio, whole_number
-from i18n import _, lazy_gettext
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.gin3 import knock_undercut
+from scorepad.web.forms import choice, radio, whole_number
+from scorepad.web.i18n import _, lazy_gettext
 
 from .base import GamePages, said, signed, value_word
 

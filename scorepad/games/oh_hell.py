@@ -5,10 +5,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-from forms import every_choice, radio
-from i18n import _, as_the_page, comma, digits, isolate, lazy_gettext
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.core import bidding_order
+from scorepad.web.forms import every_choice, radio
+from scorepad.web.i18n import _, as_the_page, comma, digits, isolate, lazy_gettext
 
 from .base import GamePages, cards_word, said
 

@@ -1,7 +1,7 @@
 """Pitch (Auction Pitch / Setback) on the pages."""
 from __future__ import annotations
 
-from i18n import _, lazy_gettext
+from scorepad.web.i18n import _, lazy_gettext
 
 from .points import PointsPages
 

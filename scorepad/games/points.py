@@ -6,10 +6,10 @@ from typing import Any
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
-from forms import NOBODY, choice, radio, side_choices
-from i18n import _, comma, digits, lazy_gettext, semicolon, words
 from rules_engine import PASS, ScoredGame, ScoredHand
 from rules_engine.pitch import POINT_NAMES, POINTS
+from scorepad.web.forms import NOBODY, choice, radio, side_choices
+from scorepad.web.i18n import _, comma, digits, lazy_gettext, semicolon, words
 
 from .base import GamePages, said
 

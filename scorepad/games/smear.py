@@ -1,7 +1,7 @@
 """Four-Point Northeast Wisconsin Smear on the pages: Pitch's form, always in partnerships."""
 from __future__ import annotations
 
-from i18n import _, lazy_gettext
+from scorepad.web.i18n import _, lazy_gettext
 
 from .points import POINTS, PointsPages
 

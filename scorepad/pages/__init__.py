@@ -17,14 +17,12 @@ from flask.globals import _cv_request
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
-import access
-import forms
-import i18n
-import store
-from forms import form_token
 from kept import Recent
 from rules_engine import RuleError, ScoredGame, score
 from scorepad.games import GamePages, pages_of, title_of
+from scorepad.storage import store
+from scorepad.web import access, forms, i18n
+from scorepad.web.forms import form_token
 
 bp = Blueprint("scorepad", __name__)
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from flask import abort, render_template, request
 
-import forms
-from i18n import _, comma
 from rules_engine import GAMES, Kind, RuleError
 from rules_engine import calculators as calc
 from scorepad.games import every_game, pages_of
+from scorepad.web import forms
+from scorepad.web.i18n import _, comma
 
 from . import bp, load
 

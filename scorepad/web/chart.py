@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape as escape_html
 from typing import Sequence
 
-from i18n import _, comma, digits, lazy_gettext, n_
+from scorepad.web.i18n import _, comma, digits, lazy_gettext, n_
 
 WIDTH = 340                  # the viewBox; the page scales it to the column's width
 LEFT, RIGHT, TOP = 38, 14, 8  # room for the total labels on the left, and half a hand label on the right

@@ -8,9 +8,9 @@ import zipfile
 import zlib
 from typing import Any, Callable, Iterable
 
-from i18n import _
 from rules_engine import ScoredGame, score
 from scorepad.games import pages_of
+from scorepad.web.i18n import _
 
 RISKY_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")   # and full-width = + - @
 

@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from i18n import _
 from rules_engine import ScoredGame
 from scorepad.games import every_game, pages_of
+from scorepad.web.i18n import _
 
 MAX_NAME = 40
 

@@ -6,11 +6,11 @@ import json
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-import forms
-import history as history_words
-import store
-from i18n import _
 from rules_engine import RuleError, ScoredGame, score
+from scorepad.storage import store
+from scorepad.web import forms
+from scorepad.web.i18n import _
+from scorepad.words import history as history_words
 
 from . import Game, bp, db, load, with_hand, writing
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from i18n import _, comma, digits, isolate, lazy_gettext, semicolon
 from rules_engine import RuleError, ScoredGame, score
 from scorepad.games import pages_of
 from scorepad.games.base import signed, value_word
+from scorepad.web.i18n import _, comma, digits, isolate, lazy_gettext, semicolon
 
 HAND_DID = {      # each action as the history stores it, said whole of a hand ("hand 3 recorded")
     "recorded": lazy_gettext("hand %(number)s recorded"), "edited": lazy_gettext("hand %(number)s edited"),

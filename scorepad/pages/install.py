@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Response, current_app, jsonify, render_template, request, send_from_directory, url_for
 
-import i18n
-from i18n import _
+from scorepad.web import i18n
+from scorepad.web.i18n import _
 
 from . import bp
 

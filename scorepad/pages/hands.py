@@ -10,14 +10,13 @@ from typing import Any
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-import forms
-import i18n
-import store
-from i18n import _, lazy_gettext
 from kept import Recent
 from rules_engine import RuleError, ScoredGame
 from scorepad.games import pages_of
-from summary import hand_summary, next_banner
+from scorepad.storage import store
+from scorepad.web import forms, i18n
+from scorepad.web.i18n import _, lazy_gettext
+from scorepad.words.summary import hand_summary, next_banner
 
 from . import Game, access_to, before_hand, bp, cached_page, db, load, remember, writing
 

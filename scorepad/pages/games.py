@@ -10,17 +10,14 @@ from typing import Any
 from flask import Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-import access
-import chart
-import forms
-import i18n
-import store
-from i18n import _
 from kept import Recent
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from rules_engine.record import place_words
 from scorepad.games import every_game, pages_of, title_of
-from summary import hand_summary, next_banner
+from scorepad.storage import store
+from scorepad.web import access, chart, forms, i18n
+from scorepad.web.i18n import _
+from scorepad.words.summary import hand_summary, next_banner
 
 from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
 

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from sqlite_utils import Database
 
 from rules_engine import FORMAT
-from schema import migrations, random_key  # noqa: F401  (store.migrations: the schema it keeps up to date)
+from scorepad.storage.schema import migrations, random_key  # noqa: F401  (store.migrations: the schema it keeps up to date)
 
 BUSY_TIMEOUT_MS = 8000
 MAX_ID = 2 ** 63 - 1          # SQLite's largest integer

@@ -5,9 +5,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from i18n import _, n_
 from rules_engine import ScoredGame, ScoredHand
 from scorepad.games import pages_of
+from scorepad.web.i18n import _, n_
 
 
 def hand_summary(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:

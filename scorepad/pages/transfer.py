@@ -6,12 +6,11 @@ from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
 
-import access
-import exports
-import forms
-import store
-from i18n import _, n_
 from rules_engine import RuleError, score
+from scorepad.storage import store
+from scorepad.web import access, forms
+from scorepad.web.i18n import _, n_
+from scorepad.words import exports
 
 from . import bp, db, load, made_here, score_what_can_be, writing
 

@@ -19,11 +19,11 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
 
-from i18n import _, comma, digits, lazy_gettext, words
 from kept import Recent
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.record import MAX_NAME
 from rules_engine.words import say
+from scorepad.web.i18n import _, comma, digits, lazy_gettext, words
 
 NOBODY = "none"
 DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹−－", "01234567890123456789--")   # Eastern Arabic, Persian, minus signs

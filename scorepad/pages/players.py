@@ -13,12 +13,11 @@ from flask import abort, current_app, flash, redirect, render_template, request,
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
-import access
-import forms
-import records
-import store
-from i18n import _, comma, day, lazy_gettext, n_
 from scorepad.games import title_of
+from scorepad.storage import store
+from scorepad.web import access, forms
+from scorepad.web.i18n import _, comma, day, lazy_gettext, n_
+from scorepad.words import records
 
 from . import bp, db, kept_page, scored_version, writing
 

@@ -6,11 +6,11 @@ import segno
 from flask import abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-import access
-import forms
-import store
-from i18n import _
-from summary import hand_summary, next_banner
+from scorepad.storage import store
+from scorepad.web import access, forms
+from scorepad.web.i18n import _
+from scorepad.web.network import lan_addresses
+from scorepad.words.summary import hand_summary, next_banner
 
 from . import bp, cached_page, db, load, writing
 
@@ -77,7 +77,6 @@ def network_addresses() -> list[str]:
     """Where other phones can reach this server, when this page was opened on the computer itself."""
     if request.host.split(":")[0] not in THIS_COMPUTER:
         return []
-    from app import lan_addresses
     port = request.host.rsplit(":", 1)[1] if ":" in request.host else "80"
     return [f"http://{address}:{port}/" for address in lan_addresses()]
 

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 
 from flask import current_app, session
 
-import store
+from scorepad.storage import store
 
 ALLOWED = {
     "owner": {"read", "change", "shelve", "own"},
