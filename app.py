@@ -18,15 +18,12 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from types import FunctionType, MethodType
 from typing import Iterator
 
 from flask import Flask, has_request_context, render_template, request
 from flask.globals import _cv_request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
-from jinja2.runtime import Context, Macro
-from jinja2.utils import _PassArg
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import i18n
@@ -114,32 +111,6 @@ class KeptSessions(SecureCookieSessionInterface):
         super().save_session(app, session, response)
 
 
-NOTHING = object()
-
-
-class QuickCalls(Context):
-    """Jinja's template context, calling a plain function, method or macro, or a function that
-    takes the eval context (gettext), straight away: Jinja's own looks for pass_context and the
-    like on everything it calls (several failed attribute lookups, a third of a call); anything
-    else still goes its way."""
-
-    def call(__self, __obj, *args, **kwargs):  # noqa: N805  (Jinja's own names: kwargs may hold "self")
-        kind = type(__obj)
-        passing = __obj.__dict__.get("jinja_pass_arg", NOTHING) if kind is FunctionType else NOTHING
-        if passing is _PassArg.eval_context:                    # gettext: its first argument the eval context
-            args = (__self.eval_ctx, *args)
-        elif not (kind is Macro or kind is pages.SharedMacro or (kind is FunctionType and passing is NOTHING) or (
-                kind is MethodType and "jinja_pass_arg" not in getattr(__obj.__func__, "__dict__", ()))):
-            return super().call(__obj, *args, **kwargs)
-        kwargs.pop("_block_vars", None)
-        kwargs.pop("_loop_vars", None)
-        try:
-            return __obj(*args, **kwargs)
-        except StopIteration:
-            return __self.environment.undefined("value was undefined because a callable raised a"
-                                                " StopIteration exception")
-
-
 class Scorepad(Flask):
     """Flask, remembering the addresses it builds (a page builds dozens, mostly the same ones)."""
 
@@ -198,7 +169,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.after_request(secure)
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
-    app.jinja_env.context_class = QuickCalls
     register_errors(app)
     serve_minified_script(app)
     return app

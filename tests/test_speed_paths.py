@@ -372,20 +372,3 @@ def test_kept_fieldsets_follow_the_language_the_values_filled_in_and_errors(clie
     assert "Choose who took High." in refused
     pages.hands.FIELDSETS.items.clear()
     assert client.post(url, data={**form_data("pitch", PITCH_HAND), "high": ""}).get_data(as_text=True) == refused
-
-
-def test_templates_call_functions_methods_and_macros_as_jinja_itself_does(app):
-    """Templates call plain functions the quick way (app.QuickCalls); each kind of callable gives
-    what Jinja's own context gives."""
-    from jinja2 import Environment, pass_context, pass_eval_context
-
-    class Counter:
-        def twice(self, value):
-            return value * 2
-    source = ("{% macro box(x) %}[{{ x }}]{% endmacro %}{% set y = 2 %}{{ plain(1) }} {{ context_y() }} "
-              "{{ escaping() }} {{ box(3) }} {{ method(4) }} {{ builtin('abc') }}{% for i in [5] %} {{ plain(i) }}{% endfor %}")
-    values = {"plain": lambda value: value * 10, "context_y": pass_context(lambda context: context["y"]),
-              "escaping": pass_eval_context(lambda eval_context: eval_context.autoescape),
-              "method": Counter().twice, "builtin": str.upper}
-    ours = app.jinja_env.from_string(source).render(**values)
-    assert ours == Environment(autoescape=True).from_string(source).render(**values) == "10 2 True [3] 8 ABC 50"
