@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Iterator
 
 from flask import Flask, has_request_context, render_template, request
-from flask.globals import _cv_request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -69,8 +68,6 @@ def kept_secret(instance: Path, name: str) -> str:
     return path.read_text().strip()
 
 
-URLS = Recent(4096)        # an address url_for built, by what it was built from
-URL_PLACE = "scorepad.url_place"
 SESSIONS = Recent(1024)    # a session cookie already checked: (its data, when it was signed)
 
 
@@ -112,28 +109,9 @@ class KeptSessions(SecureCookieSessionInterface):
 
 
 class Scorepad(Flask):
-    """Flask, remembering the addresses it builds (a page builds dozens, mostly the same ones)."""
+    """Flask, with its sessions' cookies Secure over https."""
 
     session_interface = KeptSessions()
-
-    def url_for(self, endpoint: str, /, **values):
-        context = _cv_request.get(None)
-        if context is None or self.url_default_functions or any(name[:1] == "_" for name in values):
-            return super().url_for(endpoint, **values)
-        where = context.request.environ.get(URL_PLACE)
-        if where is None:                       # what this request's addresses depend on, once a request
-            adapter = context.url_adapter
-            where = context.request.environ[URL_PLACE] = (adapter.server_name, adapter.script_name, adapter.url_scheme,
-                                                          adapter.subdomain, context.request.blueprint)
-        key = (where, endpoint, tuple(values.items()), tuple(map(type, values.values())))   # in the query's order
-        try:
-            built = URLS.get(key)
-        except TypeError:                       # a value that can't be a key (a list): built each time
-            return super().url_for(endpoint, **values)
-        if built is None:
-            built = super().url_for(endpoint, **values)
-            URLS.put(key, built)
-        return built
 
 
 def create_app(test_config: dict | None = None) -> Flask:

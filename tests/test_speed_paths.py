@@ -317,7 +317,7 @@ def test_a_kept_session_still_grows_old_and_a_changed_cookie_is_not_it(app, clie
     assert client.get(f"/games/{game_id}").status_code == 200
 
 
-def test_kept_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their_query_order(app):
+def test_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their_query_order(app):
     from flask import url_for
     with app.test_request_context("/"):
         assert url_for("scorepad.home", a=1, b="x") == "/?a=1&b=x"
