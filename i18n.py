@@ -13,8 +13,7 @@ from numbers import Number
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from flask import Blueprint, redirect, request
-from flask.globals import _cv_request
+from flask import Blueprint, has_request_context, redirect, request
 from flask_babel import Babel, LazyString, get_translations
 from markupsafe import Markup, escape
 
@@ -44,10 +43,9 @@ def chosen_language() -> str:
 
 def lang() -> str:
     """The language of this request's page (English outside a request)."""
-    context = _cv_request.get(None)         # asked for dozens of times a page: no proxies on the way
-    if context is None:
+    if not has_request_context():
         return "en"
-    environ = context.request.environ
+    environ = request.environ
     found = environ.get(KEY)
     if found is None:
         found = environ[KEY] = chosen_language()

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
-from flask.globals import _cv_request
 from markupsafe import Markup
 
 import access
@@ -161,9 +160,8 @@ def kept(macro: str, *args: Any) -> Markup:
     language and address root: the head and header every page repeats, a game's links and the
     parts of its forms around their token and version. Only what the arguments say may differ:
     never a form token, never anything of one game version."""
-    context = _cv_request.get()                       # asked for a dozen times a page: no proxies on the way
-    env = context.app.jinja_env
-    key = (macro, i18n.lang(), context.request.script_root, env.globals["asset_version"], *args)
+    env = current_app.jinja_env
+    key = (macro, i18n.lang(), request.script_root, env.globals["asset_version"], *args)
     html = FRAGMENTS.get(key)
     if html is None:
         html = getattr(env.get_template("_chrome.html").module, macro)(*args)
