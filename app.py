@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import gc
 import gzip
 import hashlib
@@ -25,8 +24,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import i18n
 import pages
 import store
+from caches import GZIPPED, MINIFIED, memoized
 from i18n import _, add_vary
-from kept import Recent
 
 VERSION = "1.1.0"
 SECURITY_HEADERS = {
@@ -122,7 +121,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-@functools.cache
+@memoized(MINIFIED)
 def minified(source: str) -> str:
     """A script as small as it can be sent: comments and spaces gone, its local names shortened
     (calmjs.parse, once per process); the file in static/ stays the readable one."""
@@ -175,7 +174,6 @@ def secure(response):
 
 
 COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
-GZIPPED = Recent(128)      # a response's gzipped bytes, by its bytes
 
 
 def compress(response):

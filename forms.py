@@ -14,8 +14,8 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, T
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
+from caches import FORM_CLASSES
 from i18n import _, comma, digits, lazy_gettext, words
-from kept import Recent
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.back_alley import BOARD, BOARD_WORDS
 from rules_engine.core import PASS, bidding_order
@@ -350,9 +350,6 @@ def hand_form(scored: ScoredGame, step: str) -> FlaskForm:
     if step in ("result", "full"):
         fields |= result_fields(scored)
     return kept_form_class(ChangeForm, fields)()
-
-
-FORM_CLASSES = Recent(512)      # a worker's hand form classes, by their fields
 
 
 def kept_form_class(base: type[FlaskForm], fields: dict[str, Spec]) -> type[FlaskForm]:

@@ -17,8 +17,8 @@ import access
 import forms
 import i18n
 import store
+from caches import FRAGMENTS, NEWEST, PAGES, SCORED
 from forms import form_token
-from kept import Recent
 from rules_engine import RuleError, ScoredGame, score
 
 bp = Blueprint("scorepad", __name__)
@@ -83,10 +83,6 @@ def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleEr
     return None, problem
 
 
-SCORED = Recent(128)        # (database, game row, version) -> (record, scored, problem): changes only with the version
-NEWEST = Recent(128)        # (database, game row) -> (version, record, scored): the newest this worker scored
-
-
 def scored_version(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame | None, RuleError | None]:
     """The record and score of a game as of its stored version, from memory when this worker has it,
     else scoring only the hands added since the newest version it has (saved by another worker)."""
@@ -131,9 +127,6 @@ def scored_on(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame, None] | 
     return store.record_from(db(), row, record["hands"] + newer), scored, None
 
 
-PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
-
-
 class SharedMacro:
     """A macro of _macros.html as a global of every template: an import costs each render (Jinja
     works out the importing template's globals anew every time)."""
@@ -149,9 +142,6 @@ class SharedMacro:
 def share_macros(state: Any) -> None:
     state.app.jinja_env.globals.update({name: SharedMacro(name) for name in
                                         ("errors", "field", "segmented", "form_errors", "banner", "totals", "bids")})
-
-
-FRAGMENTS = Recent(1024)    # parts every page repeats, by what they depend on
 
 
 @bp.app_template_global()

@@ -14,8 +14,8 @@ from markupsafe import Markup
 import forms
 import i18n
 import store
+from caches import FIELDSETS
 from i18n import _, lazy_gettext
-from kept import Recent
 from rules_engine import RuleError, ScoredGame
 from summary import back_alley_lead, hand_summary, next_banner
 
@@ -43,9 +43,6 @@ def form_context(scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any
     if pending and scored.game.id == "back_alley":
         context["lead_words"] = back_alley_lead(scored, pending)
     return context
-
-
-FIELDSETS = Recent(2048)     # a hand form's radio groups as rendered: the same hand after hand, mostly
 
 
 @bp.app_template_global()

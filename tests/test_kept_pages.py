@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-import pages
+import caches
 from conftest import form_data, joined
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
@@ -50,11 +50,11 @@ def test_two_phones_each_get_their_own_token_in_one_kept_page(table, page):
     app, ann, ben, game_id = table
     url = f"/games/{game_id}{page}"
     ann.get(url)                                  # Ann's session has its token before the page is kept
-    pages.PAGES.items.clear()
+    caches.PAGES.clear()
     bens, ben_response = read(ben, url)
-    kept = len(pages.PAGES.items)
+    kept = len(caches.PAGES)
     anns, ann_response = read(ann, url)
-    assert len(pages.PAGES.items) == kept                     # Ann's copy is the kept page: not rendered again
+    assert len(caches.PAGES) == kept                     # Ann's copy is the kept page: not rendered again
     assert ann_response.headers["ETag"] == ben_response.headers["ETag"]
     assert tokens_in(anns) and tokens_in(bens) and tokens_in(anns).isdisjoint(tokens_in(bens))
     assert len(tokens_in(anns)) == len(tokens_in(bens)) == 1

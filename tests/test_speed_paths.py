@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+import caches
 import pages
 from conftest import TableClient, example_paths, form_data, joined, load_example, play_through_forms, record, unisolated
 from rules_engine import score
@@ -114,26 +115,24 @@ def test_a_scoreboard_row_follows_a_fix_to_an_earlier_hand(client):
     client.get(f"/games/{game_id}")                                        # shows "Hand 1 saved" once
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "<td>+2<small><b>2</b></small></td><td>0<small><b>1</b></small></td></tr>" in board    # Ben 0+2, Cy 1
-    pages.games.ROWS.items.clear()
-    pages.PAGES.items.clear()
+    caches.ROWS.clear()
+    caches.PAGES.clear()
     assert client.get(f"/games/{game_id}").get_data(as_text=True) == board
 
 
 def as_another_worker(change):
     """Run `change` as another worker would: afterwards this worker remembers only what it knew before."""
-    known = {name: dict(getattr(pages, name).items) for name in ("SCORED", "NEWEST")}
+    known = {cache: dict(cache.entries) for cache in (caches.SCORED, caches.NEWEST)}
     result = change()
-    for name, items in known.items():
-        getattr(pages, name).items.clear()
-        getattr(pages, name).items.update(items)
-    pages.PAGES.items.clear()
+    for cache, entries in known.items():
+        cache.clear()
+        cache.entries.update(entries)
+    caches.PAGES.clear()
     return result
 
 
 def fresh_board(client, game_id):
-    for name in ("SCORED", "NEWEST", "PAGES"):
-        getattr(pages, name).items.clear()
-    pages.games.ROWS.items.clear()
+    caches.clear_all()
     return client.get(f"/games/{game_id}").get_data(as_text=True)
 
 
@@ -267,9 +266,8 @@ def test_hand_forms_of_one_kept_class_each_read_and_check_their_own(app):
 
 
 def fresh_form(client, game_id):
-    import forms
-    forms.FORM_CLASSES.items.clear()
-    pages.PAGES.items.clear()
+    caches.FORM_CLASSES.clear()
+    caches.PAGES.clear()
     return client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
 
 
@@ -337,8 +335,8 @@ def test_kept_fieldsets_follow_the_language_the_values_filled_in_and_errors(clie
     """The hand form's radio groups are kept rendered per worker: each page equals one rendered from
     nothing kept - in English and in Pashto, filled in by a calculator, and with an error shown."""
     def fresh(url):
-        pages.hands.FIELDSETS.items.clear()
-        pages.PAGES.items.clear()
+        caches.FIELDSETS.clear()
+        caches.PAGES.clear()
         return client.get(url).get_data(as_text=True)
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
     url = f"/games/{game_id}/hands/new"
@@ -353,5 +351,5 @@ def test_kept_fieldsets_follow_the_language_the_values_filled_in_and_errors(clie
     assert client.get(url).get_data(as_text=True) == english
     refused = client.post(url, data={**form_data("pitch", PITCH_HAND), "high": ""}).get_data(as_text=True)
     assert "Choose who took High." in refused
-    pages.hands.FIELDSETS.items.clear()
+    caches.FIELDSETS.clear()
     assert client.post(url, data={**form_data("pitch", PITCH_HAND), "high": ""}).get_data(as_text=True) == refused
