@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
+from wtforms.widgets import HiddenInput
 
 from caches import FORM_CLASSES
 from i18n import _, comma, digits, lazy_gettext, words
@@ -78,6 +79,17 @@ def hidden_input(id: str, name: str, value: str) -> Markup:
     return Markup(f'<input id="{escape(id)}" name="{escape(name)}" type="hidden" value="{escape(value)}">')
 
 
+class HiddenValue(HiddenInput):
+    """WTForms' hidden input (a widget, WTForms' way to change how a field is written) for a plain
+    value such as a game's version: the same HTML, written straight when nothing else is asked
+    (HiddenInput goes through html_params and Markup.format, about 50 us an input)."""
+
+    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+        if kwargs or field.render_kw or field.validators:
+            return super().__call__(field, **kwargs)
+        return hidden_input(field.id, field.name, "" if field.data is None else str(field.data))
+
+
 class EmptyForm(FlaskForm):
     """For POST-only buttons with nothing to check against: just the CSRF token."""
 
@@ -85,9 +97,9 @@ class EmptyForm(FlaskForm):
 class ChangeForm(FlaskForm):
     """A form that changes a game carries the game's version it was made from (and, for hand
     forms, the hand number and step), so a stale or repeated submit is recognised."""
-    version = HiddenField()
-    number = HiddenField()
-    step = HiddenField()
+    version = HiddenField(widget=HiddenValue())
+    number = HiddenField(widget=HiddenValue())
+    step = HiddenField(widget=HiddenValue())
 
 
 def stamp(form: FlaskForm, version: int, number: int | None = None, step: str | None = None) -> FlaskForm:

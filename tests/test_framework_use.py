@@ -20,6 +20,7 @@ EXTENSION_POINTS = {
     "flask_wtf.FlaskForm", "flask_wtf.form.FlaskForm",   # every form is one
     "wtforms.Form", "wtforms.form.Form",
     "wtforms.validators.ValidationError",
+    "wtforms.widgets.HiddenInput",                       # WTForms' "Custom widgets"
 }
 SKIPPED = {"tests", ".venv", "mutants", "instance", ".git", ".hypothesis", "__pycache__", "node_modules"}
 

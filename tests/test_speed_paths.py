@@ -331,6 +331,22 @@ def test_the_token_input_is_written_as_wtforms_writes_the_form_token(tmp_path):
         assert pages.token_input() == str(forms.EmptyForm().csrf_token) == str(forms.ChangeForm().csrf_token)
 
 
+@pytest.mark.parametrize("value", ["", "12", 'a"b&c<d>\'e', "پښتو ۱۲"])
+def test_a_forms_hidden_values_are_written_as_wtforms_writes_them(app, value):
+    from wtforms.widgets import HiddenInput
+
+    import forms
+    with app.test_request_context("/"):
+        form = forms.stamp(forms.ChangeForm(), 1, 2, value)
+        assert [field.name for field in form] == ["version", "number", "step"]
+        for field in form:
+            assert str(field) == HiddenInput()(field)
+        assert form.hidden_tag() == "\n".join(HiddenInput()(field) for field in form)
+        assert str(form.step(**{"data-x": "1"})) == HiddenInput()(form.step, **{"data-x": "1"})
+        form.step.data = None
+        assert str(form.step) == HiddenInput()(form.step)
+
+
 def test_kept_fieldsets_follow_the_language_the_values_filled_in_and_errors(client):
     """The hand form's radio groups are kept rendered per worker: each page equals one rendered from
     nothing kept - in English and in Pashto, filled in by a calculator, and with an error shown."""
