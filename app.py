@@ -24,7 +24,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import i18n
 import pages
 import store
-from caches import GZIPPED, MINIFIED, memoized
+from caches import GZIPPED, MINIFIED, SESSION_SERIALIZERS, memoized
 from i18n import _, add_vary
 
 VERSION = "1.1.0"
@@ -72,6 +72,18 @@ class Sessions(SecureCookieSessionInterface):
         """Secure whenever the browser came over https (behind a proxy, as the proxy says), so one
         server can answer on the table's plain http and a club's https address alike."""
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
+    def get_signing_serializer(self, app):
+        """Flask's serializer, made once per secret key: making one costs a third of checking a
+        cookie, and each request checks one."""
+        if not app.secret_key:
+            return None
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made = SESSION_SERIALIZERS.get(key)
+        if made is None:
+            made = super().get_signing_serializer(app)
+            SESSION_SERIALIZERS.put(key, made)
+        return made
 
     def save_session(self, app, session, response):
         """Flask's, without its work when nothing changed (most requests): then only Vary: Cookie."""

@@ -106,6 +106,8 @@ SETTINGS_LINES = LRUCache(256)
 # (base form class, the fields as plain values: names, labels, options, defaults) -> the hand form
 # class (WTForms walks a new class on its first use); plain values, so two forms never mix.
 FORM_CLASSES = LRUCache(512)
+# (secret key, fallback keys) -> the session cookies' itsdangerous serializer (no signature in it).
+SESSION_SERIALIZERS = LRUCache(8)
 # (marker shape, radius) -> the rest of a chart marker's SVG path.
 MARKER_PATHS = LRUCache(64)
 # the script's source -> minified (static/app.js is read once at start).
