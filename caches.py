@@ -83,7 +83,7 @@ NEWEST = LRUCache(128)
 # --- pages and their parts -----------------------------------------------------------------------
 
 # (database, path and query, scheme, host, script root, asset version, language, the page's stamp:
-# reader's role, game row and version, or the home page's games) -> pages.KeptPage, the rendered
+# reader's role, game row and version, or the home page's games) -> pages.PageText, the rendered
 # page with a placeholder for its reader's form token. Any change moves the version in the stamp.
 PAGES = LRUCache(256)
 # a response's bytes -> the same gzipped: only responses with an ETag (kept pages, assets), which

@@ -169,7 +169,7 @@ TOKEN = b"<@form-token@>"     # stands for the reader's form token in a kept pag
 
 
 @dataclass(frozen=True)
-class KeptPage:
+class PageText:
     body: bytes                # the page with TOKEN where its reader's form token goes
     content_type: str
     tokens: bool               # whether TOKEN is in it
@@ -195,7 +195,7 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
             body = rendered.get_data()
             if current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token") in session:   # a token: maybe in the page
                 body = body.replace(form_token().encode(), TOKEN)
-            kept = KeptPage(body, rendered.content_type, TOKEN in body)
+            kept = PageText(body, rendered.content_type, TOKEN in body)
             PAGES.put(key, kept)
         response = Response(kept.body.replace(TOKEN, form_token().encode()) if kept.tokens else kept.body,
                             content_type=kept.content_type)
