@@ -6,32 +6,24 @@
 from __future__ import annotations
 
 import argparse
-import copy
-import functools
 import gc
 import gzip
 import hashlib
 import os
 import secrets
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
-from types import FunctionType, MethodType
 from typing import Iterator
 
 from flask import Flask, has_request_context, render_template, request
-from flask.globals import _cv_request
 from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadSignature
-from jinja2.runtime import Context, Macro
-from jinja2.utils import _PassArg
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from kept import Recent
 from scorepad import pages
 from scorepad.storage import store
 from scorepad.web import i18n
+from scorepad.web.caches import GZIPPED, MINIFIED, SESSION_SERIALIZERS, memoized
 from scorepad.web.i18n import _, add_vary
 from scorepad.web.network import lan_addresses
 
@@ -72,38 +64,26 @@ def kept_secret(instance: Path, name: str) -> str:
     return path.read_text().strip()
 
 
-URLS = Recent(4096)        # an address url_for built, by what it was built from
-URL_PLACE = "scorepad.url_place"
-SESSIONS = Recent(1024)    # a session cookie already checked: (its data, when it was signed)
-
-
-class KeptSessions(SecureCookieSessionInterface):
-    """Flask's signed cookie sessions, each cookie checked once per worker: a browser sends the same
-    cookie with every request, and checking its signature costs more than most of a page. The data
-    is copied out for each request; its age is checked every time, as Flask does."""
-
-    def open_session(self, app, request):
-        text = request.cookies.get(self.get_cookie_name(app))
-        if not app.secret_key or not text:
-            return super().open_session(app, request)
-        max_age = int(app.permanent_session_lifetime.total_seconds())
-        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()), text)
-        known = SESSIONS.get(key)
-        if known is None or not 0 <= int(time.time()) - known[1] <= max_age:
-            try:
-                data, signed = self.get_signing_serializer(app).loads(text, max_age=max_age, return_timestamp=True)
-            except BadSignature:
-                return self.session_class()
-            known = (data, int(signed.timestamp()))
-            SESSIONS.put(key, known)
-        data = known[0]
-        plain = all(type(value) in (str, bool, int) for value in data.values())
-        return self.session_class(dict(data) if plain else copy.deepcopy(data))     # each request its own copy
+class Sessions(SecureCookieSessionInterface):
+    """Flask's signed cookie sessions (its documented extension point), Secure over https and
+    without Flask's work when nothing changed."""
 
     def get_cookie_secure(self, app) -> bool:
         """Secure whenever the browser came over https (behind a proxy, as the proxy says), so one
         server can answer on the table's plain http and a club's https address alike."""
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
+    def get_signing_serializer(self, app):
+        """Flask's serializer, made once per secret key: making one costs a third of checking a
+        cookie, and each request checks one."""
+        if not app.secret_key:
+            return None
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made = SESSION_SERIALIZERS.get(key)
+        if made is None:
+            made = super().get_signing_serializer(app)
+            SESSION_SERIALIZERS.put(key, made)
+        return made
 
     def save_session(self, app, session, response):
         """Flask's, without its work when nothing changed (most requests): then only Vary: Cookie."""
@@ -114,60 +94,9 @@ class KeptSessions(SecureCookieSessionInterface):
         super().save_session(app, session, response)
 
 
-NOTHING = object()
-
-
-class QuickCalls(Context):
-    """Jinja's template context, calling a plain function, method or macro, or a function that
-    takes the eval context (gettext), straight away: Jinja's own looks for pass_context and the
-    like on everything it calls (several failed attribute lookups, a third of a call); anything
-    else still goes its way."""
-
-    def call(__self, __obj, *args, **kwargs):  # noqa: N805  (Jinja's own names: kwargs may hold "self")
-        kind = type(__obj)
-        passing = __obj.__dict__.get("jinja_pass_arg", NOTHING) if kind is FunctionType else NOTHING
-        if passing is _PassArg.eval_context:                    # gettext: its first argument the eval context
-            args = (__self.eval_ctx, *args)
-        elif not (kind is Macro or kind is pages.SharedMacro or (kind is FunctionType and passing is NOTHING) or (
-                kind is MethodType and "jinja_pass_arg" not in getattr(__obj.__func__, "__dict__", ()))):
-            return super().call(__obj, *args, **kwargs)
-        kwargs.pop("_block_vars", None)
-        kwargs.pop("_loop_vars", None)
-        try:
-            return __obj(*args, **kwargs)
-        except StopIteration:
-            return __self.environment.undefined("value was undefined because a callable raised a"
-                                                " StopIteration exception")
-
-
-class Scorepad(Flask):
-    """Flask, remembering the addresses it builds (a page builds dozens, mostly the same ones)."""
-
-    session_interface = KeptSessions()
-
-    def url_for(self, endpoint: str, /, **values):
-        context = _cv_request.get(None)
-        if context is None or self.url_default_functions or any(name[:1] == "_" for name in values):
-            return super().url_for(endpoint, **values)
-        where = context.request.environ.get(URL_PLACE)
-        if where is None:                       # what this request's addresses depend on, once a request
-            adapter = context.url_adapter
-            where = context.request.environ[URL_PLACE] = (adapter.server_name, adapter.script_name, adapter.url_scheme,
-                                                          adapter.subdomain, context.request.blueprint)
-        key = (where, endpoint, tuple(values.items()), tuple(map(type, values.values())))   # in the query's order
-        try:
-            built = URLS.get(key)
-        except TypeError:                       # a value that can't be a key (a list): built each time
-            return super().url_for(endpoint, **values)
-        if built is None:
-            built = super().url_for(endpoint, **values)
-            URLS.put(key, built)
-        return built
-
-
 def create_app(test_config: dict | None = None) -> Flask:
     chosen = os.environ.get("SCOREPAD_INSTANCE")          # where the database and secret key live
-    app = Scorepad(__name__, instance_relative_config=True, instance_path=os.path.abspath(chosen) if chosen else None)
+    app = Flask(__name__, instance_relative_config=True, instance_path=os.path.abspath(chosen) if chosen else None)
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=12_000_000,
@@ -180,6 +109,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                             BEHIND_PROXY=int(os.environ.get("SCOREPAD_BEHIND_PROXY") or 0))
     if test_config:
         app.config.update(test_config)
+    app.session_interface = Sessions()
     proxies = app.config["BEHIND_PROXY"]
     if proxies:
         # The address players see, as the proxies in front say it: Caddy and nginx set these three
@@ -198,13 +128,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.after_request(secure)
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
-    app.jinja_env.context_class = QuickCalls
     register_errors(app)
     serve_minified_script(app)
     return app
 
 
-@functools.cache
+@memoized(MINIFIED)
 def minified(source: str) -> str:
     """A script as small as it can be sent: comments and spaces gone, its local names shortened
     (calmjs.parse, once per process); the file in static/ stays the readable one."""
@@ -256,11 +185,12 @@ def secure(response):
     return response
 
 
-COMPRESSIBLE = ("text/", "application/json", "application/javascript")
+COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
 
 
 def compress(response):
-    """Gzip text for phones on poor Wi-Fi."""
+    """Gzip text for phones on poor Wi-Fi. A response with an ETag (a kept page, an asset) is sent
+    again byte for byte to the same reader: its gzipped bytes are kept by those bytes."""
     if ("gzip" not in request.headers.get("Accept-Encoding", "") or response.status_code != 200
             or not (response.mimetype or "").startswith(COMPRESSIBLE) or "Content-Encoding" in response.headers):
         return response
@@ -268,9 +198,14 @@ def compress(response):
     body = response.get_data()
     if len(body) < 500:
         return response
-    response.set_data(gzip.compress(body, 6))
+    zipped = GZIPPED.get(body) if "ETag" in response.headers else None
+    if zipped is None:
+        zipped = gzip.compress(body, 6)
+        if "ETag" in response.headers:
+            GZIPPED.put(body, zipped)
+    response.set_data(zipped)
     response.headers["Content-Encoding"] = "gzip"
-    response.headers["Vary"] = "Accept-Encoding"
+    add_vary(response, "Accept-Encoding")
     return response
 
 

@@ -91,6 +91,15 @@ def joined(app, client, game_id, what="Score with us"):
     return phone
 
 
+@pytest.fixture(autouse=True)
+def nothing_kept():
+    """Each test starts with every cache empty, as a freshly started worker does."""
+    from scorepad.web import caches
+    caches.clear_all()
+    yield
+    caches.clear_all()
+
+
 @pytest.fixture
 def app(tmp_path):
     from app import create_app

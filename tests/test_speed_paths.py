@@ -8,6 +8,7 @@ import pytest
 from conftest import TableClient, example_paths, form_data, joined, load_example, play_through_forms, record, unisolated
 from rules_engine import score
 from scorepad import pages
+from scorepad.web import caches
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -114,26 +115,24 @@ def test_a_scoreboard_row_follows_a_fix_to_an_earlier_hand(client):
     client.get(f"/games/{game_id}")                                        # shows "Hand 1 saved" once
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "<td>+2<small><b>2</b></small></td><td>0<small><b>1</b></small></td></tr>" in board    # Ben 0+2, Cy 1
-    pages.games.ROWS.items.clear()
-    pages.PAGES.items.clear()
+    caches.ROWS.clear()
+    caches.PAGES.clear()
     assert client.get(f"/games/{game_id}").get_data(as_text=True) == board
 
 
 def as_another_worker(change):
     """Run `change` as another worker would: afterwards this worker remembers only what it knew before."""
-    known = {name: dict(getattr(pages, name).items) for name in ("SCORED", "NEWEST")}
+    known = {cache: dict(cache.entries) for cache in (caches.SCORED, caches.NEWEST)}
     result = change()
-    for name, items in known.items():
-        getattr(pages, name).items.clear()
-        getattr(pages, name).items.update(items)
-    pages.PAGES.items.clear()
+    for cache, entries in known.items():
+        cache.clear()
+        cache.entries.update(entries)
+    caches.PAGES.clear()
     return result
 
 
 def fresh_board(client, game_id):
-    for name in ("SCORED", "NEWEST", "PAGES"):
-        getattr(pages, name).items.clear()
-    pages.games.ROWS.items.clear()
+    caches.clear_all()
     return client.get(f"/games/{game_id}").get_data(as_text=True)
 
 
@@ -212,11 +211,9 @@ def test_two_phones_reading_one_kept_form_each_get_their_own_form_token(tmp_path
     assert saved.status_code == 302 and saved.headers["Location"].endswith(f"/games/{game_id}")
 
 
-def test_a_hand_form_token_is_taken_quickly_only_when_it_is_this_browsers(tmp_path, monkeypatch):
-    """The token this worker signed for a browser is taken as it is; any other is checked by
-    Flask-WTF: another browser's token is refused (nothing saved), this browser's token signed at
-    another moment (by the other worker) is accepted."""
-    from scorepad.web import forms
+def test_a_hand_form_token_is_taken_only_when_it_is_this_browsers(tmp_path, monkeypatch):
+    """Another browser's token is refused (nothing saved); this browser's token signed at another
+    moment (by the other worker, or an earlier page) is accepted."""
     app, ann, game_id = game_with_form_tokens(tmp_path, monkeypatch)
     ben = joined(app, ann, game_id)
     bens = form_token_of(ben.get(f"/games/{game_id}/hands/new").get_data(as_text=True))
@@ -225,8 +222,7 @@ def test_a_hand_form_token_is_taken_quickly_only_when_it_is_this_browsers(tmp_pa
     refused = ann.post(f"/games/{game_id}/hands/new", data={**hand, "csrf_token": bens})
     assert refused.status_code == 200 and "nothing was saved" in refused.get_data(as_text=True)
     assert ann.get(f"/games/{game_id}/record.json").get_json()["hands"] == []
-    forms.SIGNED.items.clear()                        # as if the other worker had signed it
-    assert form_token_of(ann.get("/games/new/pitch").get_data(as_text=True)) != anns
+    assert form_token_of(ann.get("/games/new/pitch").get_data(as_text=True)) != anns     # signed anew
     saved = ann.post(f"/games/{game_id}/hands/new", data={**hand, "csrf_token": anns})
     assert saved.status_code == 302 and len(ann.get(f"/games/{game_id}/record.json").get_json()["hands"]) == 1
 
@@ -251,9 +247,9 @@ def test_with_tokens_that_expire_each_page_gets_a_fresh_one(tmp_path, monkeypatc
     assert started.status_code == 302
 
 
-def test_hand_form_fields_are_copies_each_reading_and_checking_its_own(app):
-    """A kept hand form's fields are copied from fields bound once per worker: two phones' forms
-    of the same hand each keep what their phone sent and their own errors."""
+def test_hand_forms_of_one_kept_class_each_read_and_check_their_own(app):
+    """Hand form classes are kept per worker: two phones' forms of the same hand, one class, each
+    keep what their phone sent and their own errors."""
     from rules_engine import score
     from scorepad.games import pages_of
     scored = score(record("pitch", ["Ann", "Ben", "Cy"]))
@@ -267,14 +263,11 @@ def test_hand_form_fields_are_copies_each_reading_and_checking_its_own(app):
     assert type(first) is type(second)
     assert (first.bid_1.data, first.high.data, first.high.errors) == ("2", "0", [])
     assert (second.bid_1.data, second.high.data, second.high.errors) == ("pass", "2", ["Choose who took High."])
-    assert all(getattr(field, "data", None) is None for field in type(first)._bound_fields.values())  # never filled in
-    assert first.high._form is first and second.high._form is second
 
 
 def fresh_form(client, game_id):
-    from scorepad.web import forms
-    forms.FORM_CLASSES.items.clear()
-    pages.PAGES.items.clear()
+    caches.FORM_CLASSES.clear()
+    caches.PAGES.clear()
     return client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
 
 
@@ -296,14 +289,13 @@ def test_a_kept_hand_form_class_follows_a_rename_and_the_next_dealer(client):
     assert "Cyd (deals)" in unisolated(renamed) and renamed == fresh_form(client, game_id)
 
 
-def test_a_kept_session_still_grows_old_and_a_changed_cookie_is_not_it(app, client, monkeypatch):
-    """Session cookies are checked once per worker: one older than a session may be is still
-    refused (a new browser, who does not know the game), and so is any other cookie."""
+def test_a_session_grows_old_and_a_changed_cookie_is_not_it(app, client, monkeypatch):
+    """A session cookie older than a session may be is refused (a new browser, who does not know
+    the game), and so is any other cookie."""
     import time
 
-    import app as app_module
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
-    assert client.get(f"/games/{game_id}").status_code == 200                # kept now
+    assert client.get(f"/games/{game_id}").status_code == 200
     cookie = client.get_cookie("session").value
     stranger = app.test_client()
     stranger.set_cookie("session", cookie[:-2] + ("AA" if cookie[-2:] != "AA" else "BB"))
@@ -313,11 +305,10 @@ def test_a_kept_session_still_grows_old_and_a_changed_cookie_is_not_it(app, clie
     monkeypatch.setattr(time, "time", lambda: later)
     assert client.get(f"/games/{game_id}").status_code == 404
     monkeypatch.undo()
-    app_module.SESSIONS.items.clear()
     assert client.get(f"/games/{game_id}").status_code == 200
 
 
-def test_kept_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their_query_order(app):
+def test_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their_query_order(app):
     from flask import url_for
     with app.test_request_context("/"):
         assert url_for("scorepad.home", a=1, b="x") == "/?a=1&b=x"
@@ -331,31 +322,37 @@ def test_kept_addresses_follow_the_prefix_the_app_is_served_under_and_keep_their
         assert url_for("static", filename="app.css") == "/static/app.css"
 
 
-@pytest.mark.parametrize("value", ["", "12", 'a"b&c<d>\'e', "پښتو ۱۲"])
-def test_kept_hidden_inputs_are_written_as_wtforms_writes_them(tmp_path, value):
-    from wtforms.widgets import HiddenInput
-
+def test_the_token_input_is_written_as_wtforms_writes_the_form_token(tmp_path):
     from app import create_app
     from scorepad.web import forms
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "forms.db"), "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True})
     with app.test_request_context("/"):
+        assert pages.token_input() == str(forms.EmptyForm().csrf_token) == str(forms.ChangeForm().csrf_token)
+
+
+@pytest.mark.parametrize("value", ["", "12", 'a"b&c<d>\'e', "پښتو ۱۲"])
+def test_a_forms_hidden_values_are_written_as_wtforms_writes_them(app, value):
+    from wtforms.widgets import HiddenInput
+
+    from scorepad.web import forms
+    with app.test_request_context("/"):
         form = forms.stamp(forms.ChangeForm(), 1, 2, value)
-        assert [field.name for field in form if isinstance(field.widget, HiddenInput)] == \
-            ["version", "number", "step", "csrf_token"]
+        assert [field.name for field in form] == ["version", "number", "step"]
         for field in form:
-            assert str(field) == HiddenInput()(field) and field.widget.__class__ is HiddenInput
-        assert str(form.csrf_token) == str(forms.EmptyForm().csrf_token)
+            assert str(field) == HiddenInput()(field)
         assert form.hidden_tag() == "\n".join(HiddenInput()(field) for field in form)
         assert str(form.step(**{"data-x": "1"})) == HiddenInput()(form.step, **{"data-x": "1"})
+        form.step.data = None
+        assert str(form.step) == HiddenInput()(form.step)
 
 
 def test_kept_fieldsets_follow_the_language_the_values_filled_in_and_errors(client):
     """The hand form's radio groups are kept rendered per worker: each page equals one rendered from
     nothing kept - in English and in Pashto, filled in by a calculator, and with an error shown."""
     def fresh(url):
-        pages.hands.FIELDSETS.items.clear()
-        pages.PAGES.items.clear()
+        caches.FIELDSETS.clear()
+        caches.PAGES.clear()
         return client.get(url).get_data(as_text=True)
     game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [PITCH_HAND]))
     url = f"/games/{game_id}/hands/new"
@@ -370,22 +367,5 @@ def test_kept_fieldsets_follow_the_language_the_values_filled_in_and_errors(clie
     assert client.get(url).get_data(as_text=True) == english
     refused = client.post(url, data={**form_data("pitch", PITCH_HAND), "high": ""}).get_data(as_text=True)
     assert "Choose who took High." in refused
-    pages.hands.FIELDSETS.items.clear()
+    caches.FIELDSETS.clear()
     assert client.post(url, data={**form_data("pitch", PITCH_HAND), "high": ""}).get_data(as_text=True) == refused
-
-
-def test_templates_call_functions_methods_and_macros_as_jinja_itself_does(app):
-    """Templates call plain functions the quick way (app.QuickCalls); each kind of callable gives
-    what Jinja's own context gives."""
-    from jinja2 import Environment, pass_context, pass_eval_context
-
-    class Counter:
-        def twice(self, value):
-            return value * 2
-    source = ("{% macro box(x) %}[{{ x }}]{% endmacro %}{% set y = 2 %}{{ plain(1) }} {{ context_y() }} "
-              "{{ escaping() }} {{ box(3) }} {{ method(4) }} {{ builtin('abc') }}{% for i in [5] %} {{ plain(i) }}{% endfor %}")
-    values = {"plain": lambda value: value * 10, "context_y": pass_context(lambda context: context["y"]),
-              "escaping": pass_eval_context(lambda eval_context: eval_context.autoescape),
-              "method": Counter().twice, "builtin": str.upper}
-    ours = app.jinja_env.from_string(source).render(**values)
-    assert ours == Environment(autoescape=True).from_string(source).render(**values) == "10 2 True [3] 8 ABC 50"

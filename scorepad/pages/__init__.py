@@ -5,23 +5,20 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import struct
 import threading
-import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, request, session
-from flask.globals import _cv_request
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
-from kept import Recent
 from rules_engine import RuleError, ScoredGame, score
 from scorepad.games import GamePages, pages_of, title_of
 from scorepad.storage import store
 from scorepad.web import access, forms, i18n
+from scorepad.web.caches import FRAGMENTS, NEWEST, PAGES, SCORED
 from scorepad.web.forms import form_token
 
 bp = Blueprint("scorepad", __name__)
@@ -91,10 +88,6 @@ def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleEr
     return None, problem
 
 
-SCORED = Recent(128)        # (database, game row, version) -> (record, scored, problem): changes only with the version
-NEWEST = Recent(128)        # (database, game row) -> (version, record, scored): the newest this worker scored
-
-
 def scored_version(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame | None, RuleError | None]:
     """The record and score of a game as of its stored version, from memory when this worker has it,
     else scoring only the hands added since the newest version it has (saved by another worker)."""
@@ -139,9 +132,6 @@ def scored_on(row: dict[str, Any]) -> tuple[dict[str, Any], ScoredGame, None] | 
     return store.record_from(db(), row, record["hands"] + newer), scored, None
 
 
-PAGES = Recent(256)         # rendered read-only pages, gzipped, by (page, role, game version)
-
-
 class SharedMacro:
     """A macro of _macros.html as a global of every template: an import costs each render (Jinja
     works out the importing template's globals anew every time)."""
@@ -159,18 +149,14 @@ def share_macros(state: Any) -> None:
                                         ("errors", "field", "segmented", "form_errors", "banner", "totals", "bids")})
 
 
-FRAGMENTS = Recent(1024)    # parts every page repeats, by what they depend on
-
-
 @bp.app_template_global()
 def kept(macro: str, *args: Any) -> Markup:
     """A macro of _chrome.html called with `args`, rendered once per worker for the same `args`,
     language and address root: the head and header every page repeats, a game's links and the
     parts of its forms around their token and version. Only what the arguments say may differ:
     never a form token, never anything of one game version."""
-    context = _cv_request.get()                       # asked for a dozen times a page: no proxies on the way
-    env = context.app.jinja_env
-    key = (macro, i18n.lang(), context.request.script_root, env.globals["asset_version"], *args)
+    env = current_app.jinja_env
+    key = (macro, i18n.lang(), request.script_root, env.globals["asset_version"], *args)
     html = FRAGMENTS.get(key)
     if html is None:
         html = getattr(env.get_template("_chrome.html").module, macro)(*args)
@@ -212,12 +198,20 @@ def token_input() -> Markup:
     return forms.hidden_input("csrf_token", "csrf_token", form_token())
 
 
-TOKEN = "@@form-token@@"      # stands for this browser's form token in a kept page
+TOKEN = b"<@form-token@>"     # stands for the reader's form token in a kept page (typed text is escaped: never this)
+
+
+@dataclass(frozen=True)
+class PageText:
+    body: bytes                # the page with TOKEN where its reader's form token goes
+    content_type: str
+    tokens: bool               # whether TOKEN is in it
 
 
 def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     """A page that depends only on `stamp` (with the address asked for): each worker keeps it
-    rendered and gzipped, and a phone that already has it gets a 304. Form tokens are put in per browser."""
+    rendered, and a phone that already has it gets a 304. Each reader's copy carries its own form
+    token (put in for the placeholder); `compress` gzips it as any page."""
     if session.get("_flashes"):
         return render()
     key = (current_app.config["DATABASE"], request.full_path, request.scheme, request.host, request.script_root,
@@ -228,56 +222,21 @@ def kept_page(stamp: tuple[Any, ...], render: Callable[[], Any]) -> Any:
     else:
         kept = PAGES.get(key)
         if kept is None:
-            token = form_token() if current_app.config.get("WTF_CSRF_ENABLED", True) else None
-            rendered = make_response(render())              # its forms carry `token`: cut out below
+            rendered = make_response(render())
             if rendered.status_code != 200:
                 return rendered
-            body = rendered.get_data(as_text=True)
-            if token is not None:
-                body = body.replace(token, TOKEN)
-            kept = KeptPage(body.encode().split(TOKEN.encode()), rendered.content_type)
+            body = rendered.get_data()
+            if current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token") in session:   # a token: maybe in the page
+                body = body.replace(form_token().encode(), TOKEN)
+            kept = PageText(body, rendered.content_type, TOKEN in body)
             PAGES.put(key, kept)
-        token = form_token().encode() if len(kept.pieces) > 1 else b""
-        response = Response(status=200, content_type=kept.content_type)
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            response.set_data(kept.gzipped(token))
-            response.headers["Content-Encoding"] = "gzip"
-            response.headers["Vary"] = "Accept-Encoding, Cookie, Accept-Language"
-        else:
-            response.set_data(token.join(kept.pieces))
-    response.headers.setdefault("Vary", "Cookie, Accept-Language")          # all it depends on, said at once
+        response = Response(kept.body.replace(TOKEN, form_token().encode()) if kept.tokens else kept.body,
+                            content_type=kept.content_type)
+    i18n.add_vary(response, "Cookie")                   # all it depends on, said at once
+    i18n.add_vary(response, "Accept-Language")
     response.headers["Cache-Control"] = "private, no-cache"
     response.set_etag(etag)
     return response
-
-
-GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
-
-
-class KeptPage:
-    """A rendered page cut at its form tokens, each piece deflated once: a browser's copy is the
-    pieces with its own token between them (as stored deflate blocks), so nothing is compressed per request."""
-
-    def __init__(self, pieces: list[bytes], content_type: str = "text/html; charset=utf-8") -> None:
-        self.pieces = pieces
-        self.content_type = content_type
-        self.deflated: list[bytes] | None = None          # on the first request that takes gzip
-        self.size = sum(map(len, pieces))
-
-    def deflate(self) -> list[bytes]:
-        if self.deflated is None:
-            deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
-            deflated = [deflate.compress(piece) + deflate.flush(zlib.Z_FULL_FLUSH) for piece in self.pieces[:-1]]
-            self.deflated = deflated + [deflate.compress(self.pieces[-1]) + deflate.flush(zlib.Z_FINISH)]
-        return self.deflated
-
-    def gzipped(self, token: bytes) -> bytes:
-        stored = b"\x00" + struct.pack("<HH", len(token), 0xFFFF ^ len(token)) + token    # a stored block
-        crc = 0
-        for n, piece in enumerate(self.pieces):
-            crc = zlib.crc32(piece, zlib.crc32(token, crc) if n else crc)
-        size = self.size + len(token) * (len(self.pieces) - 1)
-        return GZIP_HEADER + stored.join(self.deflate()) + struct.pack("<II", crc, size & 0xFFFFFFFF)
 
 
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:

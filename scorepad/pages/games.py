@@ -1,7 +1,6 @@
 """Home, new games and the scoreboard."""
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import secrets
@@ -10,12 +9,12 @@ from typing import Any
 from flask import Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from kept import Recent
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from rules_engine.record import place_words
 from scorepad.games import every_game, pages_of, title_of
 from scorepad.storage import store
 from scorepad.web import access, chart, forms, i18n
+from scorepad.web.caches import ROWS, SETTINGS_LINES, memoized
 from scorepad.web.i18n import _
 from scorepad.words.summary import hand_summary, next_banner
 
@@ -100,7 +99,7 @@ def settings_words(settings: dict[str, Any]) -> str:
     return settings_line(i18n.lang(), tuple(settings.items()))
 
 
-@functools.lru_cache(maxsize=256)       # a handful of settings per game kind: said once per language
+@memoized(SETTINGS_LINES)
 def settings_line(lang: str, settings: tuple[tuple[str, Any], ...]) -> str:
     return i18n.comma().join(
         _("%(setting)s %(value)s", setting=setting_name(name), value=forms.setting_value(value))
@@ -281,9 +280,6 @@ def scoreboard(game_id: str):
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
                            settings=settings_words(dict(scored.table.settings)) if scored else "",
                            chart=chart_image(scored), next_first=next_first(game))
-
-
-ROWS = Recent(4096)         # a scoreboard row's HTML: a hand's row stays the same while later hands are added
 
 
 def hand_rows(game, shown: list[Any], link: str) -> Markup:

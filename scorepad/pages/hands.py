@@ -10,11 +10,11 @@ from typing import Any
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from kept import Recent
 from rules_engine import RuleError, ScoredGame
 from scorepad.games import pages_of
 from scorepad.storage import store
 from scorepad.web import forms, i18n
+from scorepad.web.caches import FIELDSETS
 from scorepad.web.i18n import _, lazy_gettext
 from scorepad.words.summary import hand_summary, next_banner
 
@@ -33,7 +33,6 @@ def show_rule_error(form, error: RuleError, number: int) -> None:
                                   reason=error.message))
 
 
-FIELDSETS = Recent(2048)     # a hand form's radio groups as rendered: the same hand after hand, mostly
 
 
 @bp.app_template_global()

@@ -2,7 +2,7 @@
 service worker (served from the root so it looks after every page)."""
 from __future__ import annotations
 
-from flask import Response, current_app, jsonify, render_template, request, send_from_directory, url_for
+from flask import Response, current_app, jsonify, render_template, send_from_directory, url_for
 
 from scorepad.web import i18n
 from scorepad.web.i18n import _
@@ -39,12 +39,10 @@ def offline_words() -> dict[str, dict[str, str]]:
     """What the service worker says when a page it never kept can't be reached, in every language:
     a phone keeps one service worker for pages in either."""
     said = {}
-    chosen = request.environ.get(i18n.KEY)
     for code in i18n.LANGUAGES:
-        request.environ[i18n.KEY] = code
-        said[code] = {"title": _("Offline"),
-                      "unreached": _("Scorepad can't be reached and this page was not opened here before.")}
-    request.environ[i18n.KEY] = chosen
+        with i18n.speaking(code):
+            said[code] = {"title": _("Offline"),
+                          "unreached": _("Scorepad can't be reached and this page was not opened here before.")}
     return said
 
 

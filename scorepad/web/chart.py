@@ -7,13 +7,13 @@ needed): sides and totals in, SVG out, its words and digits in the page's langua
 pattern and its own marker shape besides its colour; only SVG presentation attributes, no styles."""
 from __future__ import annotations
 
-import functools
 import math
 import re
 from dataclasses import dataclass
 from html import escape as escape_html
 from typing import Sequence
 
+from scorepad.web.caches import MARKER_PATHS, memoized
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, n_
 
 WIDTH = 340                  # the viewBox; the page scales it to the column's width
@@ -118,7 +118,7 @@ def marker_start(shape: str, x: float, y: float, r: float) -> str:
     return start
 
 
-@functools.lru_cache(maxsize=64)
+@memoized(MARKER_PATHS)
 def marker_rest(shape: str, r: float) -> str:
     """The rest of a marker's path, relative to its start: the same wherever it is (worked out once)."""
     if shape == "circle":

@@ -4,25 +4,21 @@ The rules live in the engine: a form only collects values, and an engine RuleErr
 next to the field it names."""
 from __future__ import annotations
 
-import functools
-import hmac
 import re
 from typing import Any
 
-from flask import current_app, g, session
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import _FlaskFormCSRF, generate_csrf
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
-from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
 
-from kept import Recent
 from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
 from rules_engine.record import MAX_NAME
 from rules_engine.words import say
+from scorepad.web.caches import FORM_CLASSES
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, words
 
 NOBODY = "none"
@@ -70,102 +66,37 @@ def every_choice(form: FlaskForm, asked: list[tuple[str, str]]) -> list[str]:
     return values
 
 
-SIGNED = Recent(1024)       # a browser's form token, signed once (when tokens never expire: the app's setting)
-
-
 def form_token() -> str:
-    """This browser's signed form token (the one Flask-WTF puts in forms), signed once per worker."""
-    if "csrf_token" in g:                            # already signed for this request
-        return g.csrf_token
-    if current_app.config.get("WTF_CSRF_TIME_LIMIT", 3600) is not None:
-        return generate_csrf()                       # tokens that expire are signed afresh, as Flask-WTF does
-    raw = session.get("csrf_token")
-    signed = SIGNED.get(raw) if raw else None
-    if signed is None:
-        signed = generate_csrf()
-        SIGNED.put(session["csrf_token"], signed)
-    else:
-        g.csrf_token = signed                         # what the page's forms will say too
-    return signed
+    """This browser's signed form token, the one Flask-WTF puts in forms (signed once a request)."""
+    return generate_csrf()
 
 
-class KeptCSRF(_FlaskFormCSRF):
-    """Flask-WTF's form token check, with the token this worker signed for this browser taken as
-    it is (signing and checking a signature cost more than the rest of a small form)."""
-
-    def generate_csrf_token(self, csrf_token_field):
-        return form_token()
-
-    def validate_csrf_token(self, form, field):
-        if (self.meta.csrf_time_limit is None and isinstance(field.data, str)      # tokens that never expire
-                and hmac.compare_digest(field.data.encode(), form_token().encode())):
-            return
-        super().validate_csrf_token(form, field)
-
-
-class KeptHidden:
-    """A form Meta writing plain hidden inputs (the form token, a game's version) from a worker's
-    memory: WTForms' way costs more than the rest of such a small form, several times a page.
-    Its fields are copies of one bound once per worker and form class (kept on the class as
-    `_bound_fields`): binding (labels, flags, choices) costs more than reading what was sent, and
-    gives the same field every time. Each copy is then processed and checked as its own (data and
-    errors are set anew on it); the form token's field is bound each time, as it checks its own
-    form's token."""
-    csrf_class = KeptCSRF
-
-    def bind_field(self, form, unbound_field, options):
-        if unbound_field.field_class is CSRFTokenField:
-            return super().bind_field(form, unbound_field, options)
-        kept = type(form).__dict__.get("_bound_fields")          # this class's own, never a base class's
-        if kept is None:
-            kept = {}
-            type(form)._bound_fields = kept
-        key = (options["name"], options.get("prefix", ""))
-        bound = kept.get(key)
-        if bound is None:
-            bound = kept[key] = super().bind_field(form, unbound_field, options)
-        field = object.__new__(type(bound))
-        field.__dict__.update(bound.__dict__)
-        field.meta, field._form = form.meta, form               # its own form, not the one first bound
-        return field
-
-    def render_field(self, field, render_kw):
-        if plain_hidden(field) and not render_kw:
-            return hidden_input(field.id, field.name, field._value())
-        return super().render_field(field, render_kw)
-
-
-def plain_hidden(field: Field) -> bool:
-    return (type(field.widget) is HiddenInput and not getattr(field, "render_kw", None)
-            and vars(field.flags).keys() <= {"hidden"} and getattr(field, "_datalist", None) is None)
-
-
-@functools.lru_cache(maxsize=2048)
 def hidden_input(id: str, name: str, value: str) -> Markup:
     """<input type="hidden">, written as WTForms' HiddenInput writes it when nothing else is asked."""
     return Markup(f'<input id="{escape(id)}" name="{escape(name)}" type="hidden" value="{escape(value)}">')
 
 
-class KeptHiddenTag:
-    """FlaskForm.hidden_tag with plain hidden inputs written straight from memory."""
+class HiddenValue(HiddenInput):
+    """WTForms' hidden input (a widget, WTForms' way to change how a field is written) for a plain
+    value such as a game's version: the same HTML, written straight when nothing else is asked
+    (HiddenInput goes through html_params and Markup.format, about 50 us an input)."""
 
-    def hidden_tag(self):
-        return Markup("\n".join(hidden_input(f.id, f.name, f._value()) if plain_hidden(f) else str(f)
-                                 for f in self if isinstance(f.widget, HiddenInput)))
+    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+        if kwargs or field.render_kw or field.validators:
+            return super().__call__(field, **kwargs)
+        return hidden_input(field.id, field.name, "" if field.data is None else str(field.data))
 
 
-class EmptyForm(KeptHiddenTag, FlaskForm):
+class EmptyForm(FlaskForm):
     """For POST-only buttons with nothing to check against: just the CSRF token."""
-    Meta = KeptHidden
 
 
-class ChangeForm(KeptHiddenTag, FlaskForm):
+class ChangeForm(FlaskForm):
     """A form that changes a game carries the game's version it was made from (and, for hand
     forms, the hand number and step), so a stale or repeated submit is recognised."""
-    Meta = KeptHidden
-    version = HiddenField()
-    number = HiddenField()
-    step = HiddenField()
+    version = HiddenField(widget=HiddenValue())
+    number = HiddenField(widget=HiddenValue())
+    step = HiddenField(widget=HiddenValue())
 
 
 def stamp(form: FlaskForm, version: int, number: int | None = None, step: str | None = None) -> FlaskForm:
@@ -363,7 +294,6 @@ def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]
     return choices + ([(NOBODY, nobody)] if nobody else [])
 
 
-FORM_CLASSES = Recent(512)      # a worker's hand form classes, by their fields
 
 
 def kept_form_class(base: type[FlaskForm], fields: dict[str, Spec]) -> type[FlaskForm]:

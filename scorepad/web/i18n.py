@@ -8,13 +8,14 @@ message is the text), so English pages cost what they did before there was a Pas
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timezone
 from numbers import Number
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import quote, urlsplit
 
-from flask import Blueprint, redirect, request
-from flask.globals import _cv_request
+from flask import Blueprint, has_request_context, redirect, request
 from flask_babel import Babel, LazyString, get_translations
 from markupsafe import Markup, escape
 
@@ -26,7 +27,6 @@ RIGHT_TO_LEFT = {"ps"}
 PASHTO_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 COOKIE = "lang"
 COOKIE_AGE = 400 * 24 * 3600        # browsers keep a cookie at most 400 days
-KEY = "scorepad.lang"               # where a request keeps the language once chosen
 
 
 def chosen_language() -> str:
@@ -42,16 +42,34 @@ def chosen_language() -> str:
     return "en"
 
 
+CHOSEN: ContextVar[str | None] = ContextVar("scorepad_language", default=None)   # this request's, once chosen
+
+
 def lang() -> str:
-    """The language of this request's page (English outside a request)."""
-    context = _cv_request.get(None)         # asked for dozens of times a page: no proxies on the way
-    if context is None:
-        return "en"
-    environ = context.request.environ
-    found = environ.get(KEY)
-    if found is None:
-        found = environ[KEY] = chosen_language()
-    return found
+    """The language of this request's page (English outside a request). Chosen once a request,
+    before its view (`start_request`); in a request context with no view (a test's), each time."""
+    found = CHOSEN.get()
+    if found is not None:
+        return found
+    return chosen_language() if has_request_context() else "en"
+
+
+def start_request() -> None:
+    CHOSEN.set(chosen_language())
+
+
+def end_request(_error: BaseException | None) -> None:
+    CHOSEN.set(None)
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Words in the language `code` for a while (the service worker's in each language)."""
+    before = CHOSEN.set(code)
+    try:
+        yield
+    finally:
+        CHOSEN.reset(before)
 
 
 def comma() -> str:
@@ -301,6 +319,8 @@ def init_app(app) -> None:
     # Flask-Babel is there (0.8 ms each); WTForms has no Pashto, and our forms say their own words.
     app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=lang)
+    app.before_request(start_request)
+    app.teardown_request(end_request)
     env = app.jinja_env
     env.globals.update(_=pass_eval_context(_jinja_gettext), gettext=pass_eval_context(_jinja_gettext),
                        ngettext=pass_eval_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link,
