@@ -166,10 +166,6 @@ def add(totals: tuple[int, ...], points: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(map(operator.add, totals, points))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
