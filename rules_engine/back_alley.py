@@ -174,13 +174,13 @@ class BackAlley(Game):
                  "leader": leader(hand.bids, state.dealer)}
         next_dealer = (state.dealer + 1) % table.size
         if hand.tricks is None:
-            after = state.after(next_dealer, state.totals, state.deal, state.roles)
+            after = state.after(next_dealer, state.totals)
             return Outcome((0, 0), partial(self.thrown_in_words, table, next_dealer, cards), facts), after
         points = tuple(self.team_score(table, state, hand, team, cards)[0] for team in (0, 1))
         totals = add(state.totals, points)
         deal = state.deal + 1
         finished = deal == len(self.deals(table))
-        after = state.after(next_dealer, totals, deal, state.roles, finished, leaders(totals) if finished else ())
+        after = state.after(next_dealer, totals, deal=deal, finished=finished, winners=leaders(totals) if finished else ())
         return Outcome(points, partial(self.explain, table, state, hand, cards), facts), after
 
     def thrown_in_words(self, table: Table, next_dealer: int, cards: int) -> list[Text]:

@@ -117,10 +117,12 @@ class State:
     def error(self, message: Text, field: str | None = None, seat: int | None = None) -> RuleError:
         return RuleError(self.place, message, field, seat, self.number)
 
-    def after(self, dealer: int, totals: tuple[int, ...], deal: int, roles: Roles | None,
+    def after(self, dealer: int, totals: tuple[int, ...], *, deal: int | None = None, roles: Roles | None = None,
               finished: bool = False, winners: tuple[int, ...] = ()) -> State:
-        """The state before the next hand (quicker than dataclasses.replace, which counts here)."""
-        return State(self.number + 1, dealer, totals, deal, roles, finished, winners)
+        """The state before the next hand; the deals used up and the gin roles stay as they were unless
+        given (quicker than dataclasses.replace, which counts here)."""
+        return State(self.number + 1, dealer, totals, self.deal if deal is None else deal,
+                     self.roles if roles is None else roles, finished, winners)
 
 
 class Outcome:

@@ -198,15 +198,15 @@ class Gin3(Game):
         facts = {"dealer": roles.box, "roles": {"box": roles.box, "captain": roles.captain,
                                                  "advisor": roles.advisor}}
         if hand.result is Result.DRAW:
-            after = state.after(state.dealer, state.totals, state.deal, roles)
+            after = state.after(state.dealer, state.totals)
             return Outcome((0, 0, 0), partial(self.draw_words, table, roles), facts), after
         winner, value = hand_value(hand, table.settings)
         points = self.credit(table, roles, winner, value)
         totals = add(state.totals, points)
         finished = max(totals) >= table.settings["target"]
         new_roles = rotate(roles, winner)
-        after = state.after(new_roles.box, totals, state.deal, new_roles, finished,
-                            leaders(totals) if finished else ())
+        after = state.after(new_roles.box, totals, roles=new_roles, finished=finished,
+                            winners=leaders(totals) if finished else ())
         return Outcome(points, partial(self.explain, table, roles, hand, after), facts), after
 
     def draw_words(self, table: Table, roles: Roles) -> list[Text]:

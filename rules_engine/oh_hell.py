@@ -154,8 +154,8 @@ class OhHell(Game):
         totals = add(state.totals, points)
         deal = state.deal + 1
         finished = deal == len(self.hand_sizes(table))
-        after = state.after((state.dealer + 1) % table.size, totals, deal, state.roles, finished,
-                            leaders(totals) if finished else ())
+        after = state.after((state.dealer + 1) % table.size, totals, deal=deal, finished=finished,
+                            winners=leaders(totals) if finished else ())
         facts = {"dealer": state.dealer, "cards": cards, "no_trump": cards * table.size == DECK}
         return Outcome(points, partial(self.explain, table, hand, cards), facts), after
 

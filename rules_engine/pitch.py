@@ -221,7 +221,7 @@ class Pitch(Game):
         auction = hand.auction
         facts = {"dealer": state.dealer, "bidder": auction.bidder, "bid": auction.bid or None}
         if auction.bidder is None:
-            after = state.after(state.dealer, state.totals, state.deal, state.roles)
+            after = state.after(state.dealer, state.totals)
             return Outcome((0,) * len(state.totals), partial(self.thrown_in_words, table, state.dealer), facts), after
         bidder_side = self.side_of(table, auction.bidder)
         won = [0] * len(state.totals)       # points taken, per side
@@ -233,7 +233,7 @@ class Pitch(Game):
         totals = add(state.totals, points)
         smudge = auction.bid == CLOSING_BID and won[bidder_side] == 4 and table.settings.get("smudge")
         winners = self.winners(table, totals, bidder_side, made, smudge)
-        after = state.after((state.dealer + 1) % table.size, totals, state.deal, state.roles, bool(winners), winners)
+        after = state.after((state.dealer + 1) % table.size, totals, finished=bool(winners), winners=winners)
         return Outcome(points, partial(self.explain, table, hand, points, after, smudge), facts), after
 
     def gains(self, table: Table, state: State, won: list[int], bidder_side: int, bid: int,
