@@ -106,9 +106,7 @@ class Gin3(Game):
         )
 
     def start(self, table: Table) -> State:
-        box, captain = table.first_dealer, table.first_captain
-        if captain is None:
-            captain = (box + 1) % 3
+        box, captain = table.first_dealer, table.first_captain     # read_table gives both
         roles = Roles(box, captain, 3 - box - captain)
         return State(number=1, dealer=box, totals=(0, 0, 0), roles=roles)
 
@@ -195,7 +193,7 @@ class Gin3(Game):
 
     def play(self, table: Table, state: State, hand: GinHand) -> tuple[Outcome, State]:
         roles = state.roles
-        facts = {"dealer": roles.box, "roles": {"box": roles.box, "captain": roles.captain,
+        facts = {"dealer": state.dealer, "roles": {"box": roles.box, "captain": roles.captain,
                                                  "advisor": roles.advisor}}
         if hand.result is Result.DRAW:
             after = state.after(state.dealer, state.totals)
@@ -238,6 +236,6 @@ class Gin3(Game):
 
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
         roles = state.roles
-        return {"dealer": roles.box, "roles": {"box": roles.box, "captain": roles.captain,
+        return {"dealer": state.dealer, "roles": {"box": roles.box, "captain": roles.captain,
                                                 "advisor": roles.advisor}}
 
