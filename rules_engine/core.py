@@ -130,11 +130,10 @@ class Outcome:
     (a page shows a few hands of a long game): `why` is called then, and only then."""
     __slots__ = ("points", "facts", "why", "said")
 
-    def __init__(self, points: tuple[int, ...], why: Callable[[], Iterable[Text]],
-                 facts: Mapping[str, Any] | None = None):
+    def __init__(self, points: tuple[int, ...], why: Callable[[], Iterable[Text]], facts: Mapping[str, Any]):
         self.points = points
         self.why = why
-        self.facts = {} if facts is None else facts
+        self.facts = facts
         self.said: tuple[Text, ...] | None = None
 
     @property
@@ -157,11 +156,10 @@ def team_names(players: tuple[str, ...]) -> tuple[str, str]:
     return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 
 
-def leaders(totals: tuple[int, ...], among: list[int] | None = None) -> tuple[int, ...]:
+def leaders(totals: tuple[int, ...]) -> tuple[int, ...]:
     """The sides with the highest total (all of them when they tie)."""
-    sides = range(len(totals)) if among is None else among
-    best = max(totals[s] for s in sides)
-    return tuple(s for s in sides if totals[s] == best)
+    best = max(totals)
+    return tuple(side for side, total in enumerate(totals) if total == best)
 
 
 def add(totals: tuple[int, ...], points: tuple[int, ...]) -> tuple[int, ...]:

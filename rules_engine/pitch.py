@@ -308,8 +308,9 @@ class Pitch(Game):
         bidder_out = made and totals[bidder_side] >= target
         if table.settings["win_rule"] == "bidder_out" or bidder_out:
             return (bidder_side,) if bidder_out else ()
-        over = [side for side, total in enumerate(totals) if total >= target]
-        top = leaders(totals, over) if over else ()
+        if max(totals) < target:
+            return ()
+        top = leaders(totals)        # first to target: the one side highest at or over it
         return top if len(top) == 1 else ()
 
     def ending_words(self, table: Table, auction: Auction, totals: tuple[int, ...],
