@@ -144,7 +144,7 @@ class BackAlley(Game):
 
     def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[Any, ...]:
         cards = self.cards(table, state)
-        bids = read_list(state, raw, "bids", table.size, "player")
+        bids = read_list(state, raw, "bids", table.size)
         for seat, bid in enumerate(bids):
             problem = self.bid_problem(table, seat, bid, cards)
             if problem:
@@ -157,7 +157,7 @@ class BackAlley(Game):
             must_be_absent(state, raw, ("tricks",), say("all four passed and the hand is thrown in"))
             return BackAlleyHand(bids, None)
         cards = self.cards(table, state)
-        tricks = read_list(state, raw, "tricks", 2, "team")
+        tricks = read_list(state, raw, "tricks", 2, per_team=True)
         for team, took in enumerate(tricks):
             if not is_whole(took) or not 0 <= took <= cards:
                 raise state.error(say("{team}'s tricks must be a whole number from 0 to {cards}",

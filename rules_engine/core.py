@@ -170,22 +170,26 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def read_list(state: State, raw: Mapping[str, Any], key: str, count: int, per: str) -> list[Any]:
-    """A hand's list entry (`bids` or `tricks`) with one entry per player or (`per` "team") per team."""
+def read_list(state: State, raw: Mapping[str, Any], key: str, count: int, per_team: bool = False) -> list[Any]:
+    """A hand's list entry: `bids`, one per player, or `tricks`, one per player or (`per_team`) per team."""
     value = raw.get(key)
+    bids = key == "bids"
     if value is None:
-        raise state.error(say("the bids are missing") if key == "bids" else say("the tricks are missing"), key)
+        raise state.error(say("the bids are missing") if bids else say("the tricks are missing"), key)
     if not isinstance(value, list) or len(value) != count:
-        raise state.error(list_words(key, count, per), key)
+        raise state.error(bids_words(count) if bids else tricks_words(count, per_team), key)
     return value
 
 
-def list_words(key: str, count: int, per: str) -> Text:
-    """How a list of bids (one per player) or tricks (per player or per team) must look."""
-    if key == "bids":
-        return say_n("bids must be a list of {count} entry, one per player",
-                     "bids must be a list of {count} entries, one per player", count)
-    if per == "team":
+def bids_words(count: int) -> Text:
+    """How a list of bids (one per player) must look."""
+    return say_n("bids must be a list of {count} entry, one per player",
+                 "bids must be a list of {count} entries, one per player", count)
+
+
+def tricks_words(count: int, per_team: bool) -> Text:
+    """How a list of tricks (one per player, or per team) must look."""
+    if per_team:
         return say_n("tricks must be a list of {count} entry, one per team",
                      "tricks must be a list of {count} entries, one per team", count)
     return say_n("tricks must be a list of {count} entry, one per player",

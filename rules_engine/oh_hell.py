@@ -109,7 +109,7 @@ class OhHell(Game):
 
     def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[int, ...]:
         cards = self.cards(table, state)
-        bids = read_list(state, raw, "bids", table.size, "player")
+        bids = read_list(state, raw, "bids", table.size)
         for seat, bid in enumerate(bids):
             if not is_whole(bid):
                 raise state.error(say("{who}'s bid must be a whole number of tricks", who=table.name(seat)),
@@ -129,7 +129,7 @@ class OhHell(Game):
 
     def read_tricks(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[int, ...]:
         cards = self.cards(table, state)
-        tricks = read_list(state, raw, "tricks", table.size, "player")
+        tricks = read_list(state, raw, "tricks", table.size)
         for seat, took in enumerate(tricks):
             if not is_whole(took) or took < 0:
                 raise state.error(say("{who}'s tricks must be a whole number from 0", who=table.name(seat)),

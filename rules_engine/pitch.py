@@ -19,9 +19,9 @@ from .core import (
     Table,
     add,
     bidding_order,
+    bids_words,
     is_whole,
     leaders,
-    list_words,
     must_be_absent,
     signed,
     team_names,
@@ -204,7 +204,7 @@ class Pitch(Game):
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> PointsHand:
         bids = raw.get("bids")
         if not isinstance(bids, list) or len(bids) != table.size:
-            raise state.error(list_words("bids", table.size, "player"), "bids")
+            raise state.error(bids_words(table.size), "bids")
         auction = self.read_auction(table, state, bids)
         if auction.bidder is None:
             must_be_absent(state, raw, POINTS, say("everyone passed and the hand is thrown in"))
