@@ -93,12 +93,12 @@ class OhHell(Game):
         return self.hand_sizes(table)[state.deal]
 
     def forbidden_bid(self, table: Table, state: State, bids: Mapping[int, Any]) -> int | None:
-        """Under the hook rule: the dealer's bid that would make the bids add up."""
+        """Under the hook rule: the dealer's bid that would make the bids add up (below 0 when the
+        others bid more than the cards dealt: no bid of 0 or more is forbidden then)."""
         others = [bids.get(seat) for seat in range(table.size) if seat != state.dealer]
         if not table.settings["hook"] or any(not is_whole(bid) for bid in others):
             return None
-        left = self.cards(table, state) - sum(others)
-        return left if left >= 0 else None
+        return self.cards(table, state) - sum(others)
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         allowed = list(range(self.cards(table, state) + 1))
