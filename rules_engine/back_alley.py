@@ -64,12 +64,10 @@ def team_points(bid: int, multiplier: int, took: int, cards: int, settings: Mapp
     if multiplier:
         value = settings["board_points"] * cards * multiplier
         return value if took == cards else -value
-    if bid == 0:
-        return took
     per_trick = settings["bid_points"]
     if took < bid:
         return -per_trick * bid
-    return per_trick * bid + took - bid
+    return per_trick * bid + took - bid       # both passed (bid 0): 1 a trick
 
 
 def sum_words(bid: int, multiplier: int, took: int, cards: int, settings: Mapping[str, Any]) -> Text:
@@ -127,8 +125,6 @@ class BackAlley(Game):
         who = table.name(seat)
         if not is_whole(bid):
             return say("{who}'s bid must be pass, board or a number of tricks", who=who)
-        if bid == 0:
-            return say("{who}'s bid of 0 is not a bid: a player who expects no tricks passes", who=who)
         if bid < 0 or bid > cards - 1:
             if cards > 1:
                 return say_n("{who}'s bid of {bid} is not allowed: with {count} card the most is {most}",
@@ -137,6 +133,8 @@ class BackAlley(Game):
             return say_n("{who}'s bid of {bid} is not allowed: with {count} card only pass or board",
                          "{who}'s bid of {bid} is not allowed: with {count} cards only pass or board",
                          cards, who=who, bid=bid)
+        if bid == 0:
+            return say("{who}'s bid of 0 is not a bid: a player who expects no tricks passes", who=who)
         return None
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
