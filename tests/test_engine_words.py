@@ -71,6 +71,14 @@ def test_translate_says_a_text_in_another_language_params_first():
     assert translate(single, shouted, shouted_n) == "ONE POINT: HIGH"
 
 
+def test_translate_writes_every_number_in_the_languages_digits_names_as_typed():
+    def digits(value):              # a make-believe language's digits: <2>
+        return f"<{value}>" if isinstance(value, int) else value
+    took = say_n("{count} point ({points})", "{count} points ({points})", 2, points=say("High"))
+    line = say("{who} bid {bid}, took {took}: {sums}", who="Ann", bid=1, took=2, sums=took)
+    assert translate(line, shouted, shouted_n, digits) == "<2> POINTS: HIGH <- Ann TOOK <2>, BID <1>"
+
+
 def test_translate_passes_plain_words_through_and_falls_back_to_english():
     assert translate("Ann", shouted, shouted_n) == "Ann"
     assert translate(Text("as is"), shouted, shouted_n) == "as is"
