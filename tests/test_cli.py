@@ -115,17 +115,20 @@ def test_five_mb_is_the_largest_file_read_from_a_path(tmp_path, size, start):
     assert code == 2 and err.startswith(start)
 
 
-def deepest_json_read():
-    """The deepest list the JSON parser reads here (deeper raises RecursionError: "nested too deeply")."""
-    low, high = 1, 200_000
+TOO_DEEP = "format: the JSON is nested too deeply\n"
+
+
+def deepest_read(template):
+    """The command's answer for `template` with a list nested as deep as the command reads (one level
+    deeper is refused as nested too deeply)."""
+    low, high = 1, 2 * sys.getrecursionlimit()
     while low < high:
         middle = (low + high + 1) // 2
-        try:
-            json.loads("[" * middle + "]" * middle)
-            low = middle
-        except RecursionError:
+        if call((template % ("[" * middle + "]" * middle)).encode())[2] == TOO_DEEP:
             high = middle - 1
-    return low
+        else:
+            low = middle
+    return call((template % ("[" * low + "]" * low)).encode())
 
 
 @pytest.mark.parametrize("template, code, message", [
@@ -139,8 +142,7 @@ def deepest_json_read():
 ])
 def test_the_deepest_json_read_is_scored_or_refused_with_its_place(template, code, message):
     # whatever the parser reads, scoring never goes deeper: an extra rides along, a wrong value is named
-    depth = deepest_json_read() - 5
-    got_code, out, err = call((template % ("[" * depth + "]" * depth)).encode())
+    got_code, out, err = deepest_read(template)
     assert (got_code, err) == (code, message)
     if code == 0:
         assert json.loads(out)["totals"] == [0, 2, 0]
