@@ -111,10 +111,11 @@ class Gin3(Game):
         return State(number=1, dealer=box, totals=(0, 0, 0), roles=roles)
 
     def read_side(self, state: State, raw: Mapping[str, Any]) -> Side:
-        try:
-            return Side(raw.get("knocker"))
-        except (ValueError, TypeError):
-            raise state.error(say('say who knocked: "box" or "team"'), "knocker") from None
+        knocker = raw.get("knocker")
+        for side in Side:       # compared, not looked up: Side(value) writes out any value refused
+            if side.value == knocker:
+                return side
+        raise state.error(say('say who knocked: "box" or "team"'), "knocker")
 
     def read_deadwood(self, state: State, raw: Mapping[str, Any]) -> dict[Side, int]:
         deadwood = raw.get("deadwood")
@@ -134,10 +135,9 @@ class Gin3(Game):
         return say("the team's deadwood must be a whole number from 0 to {most}", most=MOST_DEADWOOD)
 
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> GinHand:
-        try:
-            result = Result(raw.get("result"))
-        except (ValueError, TypeError):
-            raise state.error(say('the result must be "knock", "gin" or "draw"'), "result") from None
+        result = next((one for one in Result if one.value == raw.get("result")), None)
+        if result is None:
+            raise state.error(say('the result must be "knock", "gin" or "draw"'), "result")
         if result is Result.DRAW:
             must_be_absent(state, raw, ("knocker", "deadwood"), say("the hand is a draw"))
             return GinHand(result)
