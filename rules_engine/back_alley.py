@@ -64,12 +64,10 @@ def team_points(bid: int, multiplier: int, took: int, cards: int, settings: Mapp
     if multiplier:
         value = settings["board_points"] * cards * multiplier
         return value if took == cards else -value
-    if bid == 0:
-        return took
     per_trick = settings["bid_points"]
     if took < bid:
         return -per_trick * bid
-    return per_trick * bid + took - bid
+    return per_trick * bid + took - bid       # both passed (bid 0): 1 a trick
 
 
 def sum_words(bid: int, multiplier: int, took: int, cards: int, settings: Mapping[str, Any]) -> Text:
@@ -127,8 +125,6 @@ class BackAlley(Game):
         who = table.name(seat)
         if not is_whole(bid):
             return say("{who}'s bid must be pass, board or a number of tricks", who=who)
-        if bid == 0:
-            return say("{who}'s bid of 0 is not a bid: a player who expects no tricks passes", who=who)
         if bid < 0 or bid > cards - 1:
             if cards > 1:
                 return say_n("{who}'s bid of {bid} is not allowed: with {count} card the most is {most}",
@@ -137,6 +133,8 @@ class BackAlley(Game):
             return say_n("{who}'s bid of {bid} is not allowed: with {count} card only pass or board",
                          "{who}'s bid of {bid} is not allowed: with {count} cards only pass or board",
                          cards, who=who, bid=bid)
+        if bid == 0:
+            return say("{who}'s bid of 0 is not a bid: a player who expects no tricks passes", who=who)
         return None
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
@@ -144,7 +142,7 @@ class BackAlley(Game):
 
     def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[Any, ...]:
         cards = self.cards(table, state)
-        bids = read_list(state, raw, "bids", table.size, "player")
+        bids = read_list(state, raw, "bids", table.size)
         for seat, bid in enumerate(bids):
             problem = self.bid_problem(table, seat, bid, cards)
             if problem:
@@ -157,7 +155,7 @@ class BackAlley(Game):
             must_be_absent(state, raw, ("tricks",), say("all four passed and the hand is thrown in"))
             return BackAlleyHand(bids, None)
         cards = self.cards(table, state)
-        tricks = read_list(state, raw, "tricks", 2, "team")
+        tricks = read_list(state, raw, "tricks", 2, per_team=True)
         for team, took in enumerate(tricks):
             if not is_whole(took) or not 0 <= took <= cards:
                 raise state.error(say("{team}'s tricks must be a whole number from 0 to {cards}",
@@ -174,13 +172,13 @@ class BackAlley(Game):
                  "leader": leader(hand.bids, state.dealer)}
         next_dealer = (state.dealer + 1) % table.size
         if hand.tricks is None:
-            after = state.after(next_dealer, state.totals, state.deal, state.roles)
+            after = state.after(next_dealer, state.totals)
             return Outcome((0, 0), partial(self.thrown_in_words, table, next_dealer, cards), facts), after
         points = tuple(self.team_score(table, state, hand, team, cards)[0] for team in (0, 1))
         totals = add(state.totals, points)
         deal = state.deal + 1
         finished = deal == len(self.deals(table))
-        after = state.after(next_dealer, totals, deal, state.roles, finished, leaders(totals) if finished else ())
+        after = state.after(next_dealer, totals, deal=deal, finished=finished, winners=leaders(totals) if finished else ())
         return Outcome(points, partial(self.explain, table, state, hand, cards), facts), after
 
     def thrown_in_words(self, table: Table, next_dealer: int, cards: int) -> list[Text]:

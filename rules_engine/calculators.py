@@ -195,11 +195,11 @@ def tidy(melds) -> tuple[Meld, ...]:
     """One layout per way of laying out: runs of a suit that meet (5-6-7 and 8-9-10) become one run,
     which takes the same lay-offs; melds in card order."""
     melds = list(melds)
-    runs = sorted((m for m in melds if m.kind is MeldKind.RUN), key=lambda m: (m.cards[0].suit, m.cards[0].rank))
+    runs = sorted((m for m in melds if m.kind is MeldKind.RUN), key=lambda m: m.cards)
     joined: list[Meld] = []
     for run in runs:
         last = joined[-1].cards[-1] if joined else None
-        if last and last.suit == run.cards[0].suit and last.rank + 1 == run.cards[0].rank:
+        if last and Card(last.suit, last.rank + 1) == run.cards[0]:
             joined[-1] = Meld(MeldKind.RUN, joined[-1].cards + run.cards)
         else:
             joined.append(run)

@@ -50,9 +50,6 @@ def main(argv: list[str], out: IO[str] = sys.stdout, err: IO[str] = sys.stderr) 
     except RuleError as error:
         print(" ".join(str(error).split()), file=err)
         return 2
-    except RecursionError:
-        print("format: the record is nested too deeply", file=err)
-        return 2
     json.dump(scored.to_dict(), out, indent=1, ensure_ascii=False)
     out.write("\n")
     return 0

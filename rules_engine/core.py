@@ -117,10 +117,12 @@ class State:
     def error(self, message: Text, field: str | None = None, seat: int | None = None) -> RuleError:
         return RuleError(self.place, message, field, seat, self.number)
 
-    def after(self, dealer: int, totals: tuple[int, ...], deal: int, roles: Roles | None,
+    def after(self, dealer: int, totals: tuple[int, ...], *, deal: int | None = None, roles: Roles | None = None,
               finished: bool = False, winners: tuple[int, ...] = ()) -> State:
-        """The state before the next hand (quicker than dataclasses.replace, which counts here)."""
-        return State(self.number + 1, dealer, totals, deal, roles, finished, winners)
+        """The state before the next hand; the deals used up and the gin roles stay as they were unless
+        given (quicker than dataclasses.replace, which counts here)."""
+        return State(self.number + 1, dealer, totals, self.deal if deal is None else deal,
+                     self.roles if roles is None else roles, finished, winners)
 
 
 class Outcome:
@@ -128,11 +130,10 @@ class Outcome:
     (a page shows a few hands of a long game): `why` is called then, and only then."""
     __slots__ = ("points", "facts", "why", "said")
 
-    def __init__(self, points: tuple[int, ...], why: Callable[[], Iterable[Text]],
-                 facts: Mapping[str, Any] | None = None):
+    def __init__(self, points: tuple[int, ...], why: Callable[[], Iterable[Text]], facts: Mapping[str, Any]):
         self.points = points
         self.why = why
-        self.facts = {} if facts is None else facts
+        self.facts = facts
         self.said: tuple[Text, ...] | None = None
 
     @property
@@ -155,41 +156,40 @@ def team_names(players: tuple[str, ...]) -> tuple[str, str]:
     return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 
 
-def leaders(totals: tuple[int, ...], among: list[int] | None = None) -> tuple[int, ...]:
+def leaders(totals: tuple[int, ...]) -> tuple[int, ...]:
     """The sides with the highest total (all of them when they tie)."""
-    sides = range(len(totals)) if among is None else among
-    best = max(totals[s] for s in sides)
-    return tuple(s for s in sides if totals[s] == best)
+    best = max(totals)
+    return tuple(side for side, total in enumerate(totals) if total == best)
 
 
 def add(totals: tuple[int, ...], points: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(map(operator.add, totals, points))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def read_list(state: State, raw: Mapping[str, Any], key: str, count: int, per: str) -> list[Any]:
-    """A hand's list entry (`bids` or `tricks`) with one entry per player or (`per` "team") per team."""
+def read_list(state: State, raw: Mapping[str, Any], key: str, count: int, per_team: bool = False) -> list[Any]:
+    """A hand's list entry: `bids`, one per player, or `tricks`, one per player or (`per_team`) per team."""
     value = raw.get(key)
+    bids = key == "bids"
     if value is None:
-        raise state.error(say("the bids are missing") if key == "bids" else say("the tricks are missing"), key)
+        raise state.error(say("the bids are missing") if bids else say("the tricks are missing"), key)
     if not isinstance(value, list) or len(value) != count:
-        raise state.error(list_words(key, count, per), key)
+        raise state.error(bids_words(count) if bids else tricks_words(count, per_team), key)
     return value
 
 
-def list_words(key: str, count: int, per: str) -> Text:
-    """How a list of bids (one per player) or tricks (per player or per team) must look."""
-    if key == "bids":
-        return say_n("bids must be a list of {count} entry, one per player",
-                     "bids must be a list of {count} entries, one per player", count)
-    if per == "team":
+def bids_words(count: int) -> Text:
+    """How a list of bids (one per player) must look."""
+    return say_n("bids must be a list of {count} entry, one per player",
+                 "bids must be a list of {count} entries, one per player", count)
+
+
+def tricks_words(count: int, per_team: bool) -> Text:
+    """How a list of tricks (one per player, or per team) must look."""
+    if per_team:
         return say_n("tricks must be a list of {count} entry, one per team",
                      "tricks must be a list of {count} entries, one per team", count)
     return say_n("tricks must be a list of {count} entry, one per player",

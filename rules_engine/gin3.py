@@ -106,17 +106,16 @@ class Gin3(Game):
         )
 
     def start(self, table: Table) -> State:
-        box, captain = table.first_dealer, table.first_captain
-        if captain is None:
-            captain = (box + 1) % 3
+        box, captain = table.first_dealer, table.first_captain     # read_table gives both
         roles = Roles(box, captain, 3 - box - captain)
         return State(number=1, dealer=box, totals=(0, 0, 0), roles=roles)
 
     def read_side(self, state: State, raw: Mapping[str, Any]) -> Side:
-        try:
-            return Side(raw.get("knocker"))
-        except (ValueError, TypeError):
-            raise state.error(say('say who knocked: "box" or "team"'), "knocker") from None
+        knocker = raw.get("knocker")
+        for side in Side:       # compared, not looked up: Side(value) writes out any value refused
+            if side.value == knocker:
+                return side
+        raise state.error(say('say who knocked: "box" or "team"'), "knocker")
 
     def read_deadwood(self, state: State, raw: Mapping[str, Any]) -> dict[Side, int]:
         deadwood = raw.get("deadwood")
@@ -136,10 +135,9 @@ class Gin3(Game):
         return say("the team's deadwood must be a whole number from 0 to {most}", most=MOST_DEADWOOD)
 
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> GinHand:
-        try:
-            result = Result(raw.get("result"))
-        except (ValueError, TypeError):
-            raise state.error(say('the result must be "knock", "gin" or "draw"'), "result") from None
+        result = next((one for one in Result if one.value == raw.get("result")), None)
+        if result is None:
+            raise state.error(say('the result must be "knock", "gin" or "draw"'), "result")
         if result is Result.DRAW:
             must_be_absent(state, raw, ("knocker", "deadwood"), say("the hand is a draw"))
             return GinHand(result)
@@ -195,18 +193,18 @@ class Gin3(Game):
 
     def play(self, table: Table, state: State, hand: GinHand) -> tuple[Outcome, State]:
         roles = state.roles
-        facts = {"dealer": roles.box, "roles": {"box": roles.box, "captain": roles.captain,
+        facts = {"dealer": state.dealer, "roles": {"box": roles.box, "captain": roles.captain,
                                                  "advisor": roles.advisor}}
         if hand.result is Result.DRAW:
-            after = state.after(state.dealer, state.totals, state.deal, roles)
+            after = state.after(state.dealer, state.totals)
             return Outcome((0, 0, 0), partial(self.draw_words, table, roles), facts), after
         winner, value = hand_value(hand, table.settings)
         points = self.credit(table, roles, winner, value)
         totals = add(state.totals, points)
         finished = max(totals) >= table.settings["target"]
         new_roles = rotate(roles, winner)
-        after = state.after(new_roles.box, totals, state.deal, new_roles, finished,
-                            leaders(totals) if finished else ())
+        after = state.after(new_roles.box, totals, roles=new_roles, finished=finished,
+                            winners=leaders(totals) if finished else ())
         return Outcome(points, partial(self.explain, table, roles, hand, after), facts), after
 
     def draw_words(self, table: Table, roles: Roles) -> list[Text]:
@@ -238,6 +236,6 @@ class Gin3(Game):
 
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
         roles = state.roles
-        return {"dealer": roles.box, "roles": {"box": roles.box, "captain": roles.captain,
+        return {"dealer": state.dealer, "roles": {"box": roles.box, "captain": roles.captain,
                                                 "advisor": roles.advisor}}
 

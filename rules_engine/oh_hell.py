@@ -93,12 +93,12 @@ class OhHell(Game):
         return self.hand_sizes(table)[state.deal]
 
     def forbidden_bid(self, table: Table, state: State, bids: Mapping[int, Any]) -> int | None:
-        """Under the hook rule: the dealer's bid that would make the bids add up."""
+        """Under the hook rule: the dealer's bid that would make the bids add up (below 0 when the
+        others bid more than the cards dealt: no bid of 0 or more is forbidden then)."""
         others = [bids.get(seat) for seat in range(table.size) if seat != state.dealer]
         if not table.settings["hook"] or any(not is_whole(bid) for bid in others):
             return None
-        left = self.cards(table, state) - sum(others)
-        return left if left >= 0 else None
+        return self.cards(table, state) - sum(others)
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         allowed = list(range(self.cards(table, state) + 1))
@@ -109,7 +109,7 @@ class OhHell(Game):
 
     def read_bids(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[int, ...]:
         cards = self.cards(table, state)
-        bids = read_list(state, raw, "bids", table.size, "player")
+        bids = read_list(state, raw, "bids", table.size)
         for seat, bid in enumerate(bids):
             if not is_whole(bid):
                 raise state.error(say("{who}'s bid must be a whole number of tricks", who=table.name(seat)),
@@ -129,7 +129,7 @@ class OhHell(Game):
 
     def read_tricks(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[int, ...]:
         cards = self.cards(table, state)
-        tricks = read_list(state, raw, "tricks", table.size, "player")
+        tricks = read_list(state, raw, "tricks", table.size)
         for seat, took in enumerate(tricks):
             if not is_whole(took) or took < 0:
                 raise state.error(say("{who}'s tricks must be a whole number from 0", who=table.name(seat)),
@@ -154,8 +154,8 @@ class OhHell(Game):
         totals = add(state.totals, points)
         deal = state.deal + 1
         finished = deal == len(self.hand_sizes(table))
-        after = state.after((state.dealer + 1) % table.size, totals, deal, state.roles, finished,
-                            leaders(totals) if finished else ())
+        after = state.after((state.dealer + 1) % table.size, totals, deal=deal, finished=finished,
+                            winners=leaders(totals) if finished else ())
         facts = {"dealer": state.dealer, "cards": cards, "no_trump": cards * table.size == DECK}
         return Outcome(points, partial(self.explain, table, hand, cards), facts), after
 

@@ -3,7 +3,7 @@
 Smear (smear.py) scores the same way and overrides a few hooks of `Pitch`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Callable, Mapping, Sequence
 
@@ -19,9 +19,9 @@ from .core import (
     Table,
     add,
     bidding_order,
+    bids_words,
     is_whole,
     leaders,
-    list_words,
     must_be_absent,
     signed,
     team_names,
@@ -59,11 +59,13 @@ class Auction:
     bid: int
 
 
+NOBODY = Auction(None, 0)     # the auction before the first bid
+
+
 @dataclass(frozen=True)
 class PointsHand:
-    bids: tuple[Any, ...]
     auction: Auction
-    taken: Mapping[str, int | None]     # point name -> side that took it, None for nobody
+    taken: Mapping[str, int | None] = field(default_factory=dict)   # point name -> side that took it, None for nobody
 
 
 class Pitch(Game):
@@ -148,7 +150,7 @@ class Pitch(Game):
                      if seat != dealer and bids[seat] == bids[dealer]), None)
 
     def auction_so_far(self, dealer: int, size: int, bids: Mapping[int, Any]) -> Auction:
-        auction = Auction(None, 0)
+        auction = NOBODY
         for seat in bidding_order(dealer, size):
             bid = bids.get(seat)
             if is_whole(bid) and bid >= auction.bid:
@@ -157,22 +159,20 @@ class Pitch(Game):
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         order = bidding_order(state.dealer, table.size)
-        earlier = tuple((s, bids[s]) for s in order[:order.index(seat)] if s in bids)
-        if all(type(bid) is int or bid == PASS for _seat, bid in earlier):
-            return list(self.allowed_bids(table.size, state.dealer, seat, earlier))
-        # a bid that is no plain whole number (2.0, True, a list): worked out as it is, never kept
-        return list(Pitch.allowed_bids.__wrapped__(self, table.size, state.dealer, seat, earlier))
+        # only whole numbers bid: a pass, or anything else (2.0, True, a list), is no bid that counts
+        earlier = tuple((s, bids[s]) for s in order[:order.index(seat)] if is_whole(bids.get(s)))
+        return list(self.allowed_bids(table.size, state.dealer, seat, earlier))
 
     @lru_cache(maxsize=1024)
     def allowed_bids(self, size: int, dealer: int, seat: int, earlier: tuple[tuple[int, Any], ...]) -> tuple[Any, ...]:
-        """The bids `seat` may make after the `earlier` (seat, bid) pairs: they depend on nothing
+        """The bids `seat` may make after the `earlier` (seat, bid) pairs of whole numbers: they depend on nothing
         else (not the scores, not the names), so each answer is worked out once."""
         auction = self.auction_so_far(dealer, size, dict(earlier))
         options = [PASS, *range(self.lowest_bid, CLOSING_BID + 1)]
         return tuple(bid for bid in options if self.bid_refusal(None, dealer, seat, bid, auction) is None)
 
     def read_auction(self, table: Table, state: State, bids: list[Any]) -> Auction:
-        auction = Auction(None, 0)
+        auction = NOBODY
         for seat in bidding_order(state.dealer, table.size):
             problem = self.bid_problem(table, state, seat, bids[seat], auction)
             if problem:
@@ -204,12 +204,12 @@ class Pitch(Game):
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> PointsHand:
         bids = raw.get("bids")
         if not isinstance(bids, list) or len(bids) != table.size:
-            raise state.error(list_words("bids", table.size, "player"), "bids")
+            raise state.error(bids_words(table.size), "bids")
         auction = self.read_auction(table, state, bids)
         if auction.bidder is None:
             must_be_absent(state, raw, POINTS, say("everyone passed and the hand is thrown in"))
-            return PointsHand(tuple(bids), auction, {})
-        return PointsHand(tuple(bids), auction, self.read_taken(table, state, raw))
+            return PointsHand(auction)
+        return PointsHand(auction, self.read_taken(table, state, raw))
 
     # --- scoring ------------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ class Pitch(Game):
         auction = hand.auction
         facts = {"dealer": state.dealer, "bidder": auction.bidder, "bid": auction.bid or None}
         if auction.bidder is None:
-            after = state.after(state.dealer, state.totals, state.deal, state.roles)
+            after = state.after(state.dealer, state.totals)
             return Outcome((0,) * len(state.totals), partial(self.thrown_in_words, table, state.dealer), facts), after
         bidder_side = self.side_of(table, auction.bidder)
         won = [0] * len(state.totals)       # points taken, per side
@@ -233,18 +233,17 @@ class Pitch(Game):
         totals = add(state.totals, points)
         smudge = auction.bid == CLOSING_BID and won[bidder_side] == 4 and table.settings.get("smudge")
         winners = self.winners(table, totals, bidder_side, made, smudge)
-        after = state.after((state.dealer + 1) % table.size, totals, state.deal, state.roles, bool(winners), winners)
-        return Outcome(points, partial(self.explain, table, hand, points, after, smudge), facts), after
+        after = state.after((state.dealer + 1) % table.size, totals, finished=bool(winners), winners=winners)
+        return Outcome(points, partial(self.explain, table, hand, points, after, smudge, made), facts), after
 
     def gains(self, table: Table, state: State, won: list[int], bidder_side: int, bid: int,
               made: bool) -> tuple[int, ...]:
         """What each side scores for the points it took (`won`, per side)."""
         gained = list(won)
         for side, count in enumerate(won):
-            if count and side != bidder_side:
-                cap = self.gain_cap(table, state.totals[side])
-                if cap is not None and count > cap:
-                    gained[side] = cap
+            cap = self.gain_cap(table, state.totals[side])
+            if side != bidder_side and cap is not None:
+                gained[side] = min(count, cap)
         gained[bidder_side] = won[bidder_side] if made else -bid
         return tuple(gained)
 
@@ -252,7 +251,7 @@ class Pitch(Game):
         return [say("Everyone passed: the hand is thrown in and {dealer} deals again.", dealer=table.name(dealer))]
 
     def explain(self, table: Table, hand: PointsHand, points: tuple[int, ...], after: State,
-                smudge: bool) -> list[Text]:
+                smudge: bool, made: bool) -> list[Text]:
         """A line per side, one per point nobody took, and how the game ended if it did."""
         sides = self.sides(table)
         bidder_side = self.side_of(table, hand.auction.bidder)
@@ -260,7 +259,7 @@ class Pitch(Game):
         for point, side in hand.taken.items():
             if side is not None:
                 won[side].append(POINT_NAMES[point])
-        explain = [self.bidder_words(table, hand.auction, name, won[side], points[side] >= 0)
+        explain = [self.bidder_words(table, hand.auction, name, won[side], made)
                    if side == bidder_side else self.side_words(table, name, won[side], points[side])
                    for side, name in enumerate(sides)]
         explain += [words for p, words in self.nobody_words.items() if hand.taken.get(p) is None]
@@ -308,8 +307,9 @@ class Pitch(Game):
         bidder_out = made and totals[bidder_side] >= target
         if table.settings["win_rule"] == "bidder_out" or bidder_out:
             return (bidder_side,) if bidder_out else ()
-        over = [side for side, total in enumerate(totals) if total >= target]
-        top = leaders(totals, over) if over else ()
+        if max(totals) < target:
+            return ()
+        top = leaders(totals)        # first to target: the one side highest at or over it
         return top if len(top) == 1 else ()
 
     def ending_words(self, table: Table, auction: Auction, totals: tuple[int, ...],

@@ -119,9 +119,8 @@ PLACES = {str(place): place for place in (HANDS, PLAYERS, FORMAT_PLACE, GAME_PLA
 
 def place_words(place: str) -> str:
     """A RuleError's place kept as plain text ("hand 7", "players") made words again, to translate."""
-    number = place[5:] if place.startswith("hand ") else ""
-    if number.isdigit():
-        return say("hand {number}", number=int(number))
+    if place.startswith("hand ") and place[5:].isdigit():
+        return say("hand {number}", number=int(place[5:]))
     return PLACES.get(place, place)
 
 

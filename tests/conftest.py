@@ -16,6 +16,16 @@ settings.register_profile("mutation", settings.get_profile("ci"), phases=[Phase.
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if "MUTANT_UNDER_TEST" in os.environ else "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def engine_caches_cleared():
+    """Each test starts with the rules engine's kept answers forgotten (Pitch's bids and sentences),
+    so a test never passes on an answer an earlier test (or the process it was forked from) worked
+    out with other code."""
+    from rules_engine import pitch
+    for kept in (pitch.Pitch.allowed_bids, pitch.point_names, pitch.points_taken, pitch.took_nothing):
+        kept.cache_clear()
 os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tests-"))   # keys made by tests
 EXAMPLES = ROOT / "examples"
 

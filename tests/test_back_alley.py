@@ -18,6 +18,9 @@ def play(hands, settings=None, first_dealer=3):
     ([2, 5, 3, 1], [4, 9], (-25, 33)),
     # both passed: 1 per trick
     (["pass", 3, "pass", "pass"], [7, 6], (7, 18)),
+    # the smallest bid: Ann 1, took 3 -> 5 x 1 + 2 = 7; Ben & Dee both passed, took 10 -> 10
+    ([1, "pass", "pass", "pass"], [3, 10], (7, 10)),
+    ([1, "pass", "pass", "pass"], [0, 13], (-5, 13)),
     # board on 13 cards: took all -> +130; Ben's bid of 2 with no tricks is set -> -10
     (["board", 2, "pass", "pass"], [13, 0], (130, -10)),
     (["board", "pass", "pass", "pass"], [12, 1], (-130, 1)),
@@ -111,6 +114,8 @@ def test_legal_bids_are_pass_one_to_cards_less_one_and_board():
      "bids", 0),
     ({"bids": [0, "pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ann's bid of 0 is not a bid: a player who expects no tricks passes",
      "bids", 0),
+    ({"bids": [3, -1, 4, 2], "tricks": [8, 5]}, "hand 1: Ben's bid of -1 is not allowed: with 13 cards the most is 12",
+     "bids", 1),
     ({"bids": [3, "Pass", 4, 2], "tricks": [8, 5]}, "hand 1: Ben's bid must be pass, board or a number of tricks", "bids", 1),
     ({"bids": [3, "pass", 4, 2], "tricks": [8, 4]}, "hand 1: the tricks add up to 12, but each player had 13 cards",
      "tricks", None),
@@ -139,3 +144,15 @@ def test_small_deals_say_what_may_be_bid(max_cards, bid, message):
     with pytest.raises(RuleError) as error:
         play([{"bids": [bid, "pass", "pass", "pass"], "tricks": [max_cards, 0]}], {"max_cards": max_cards})
     assert (str(error.value), error.value.field, error.value.seat) == (message, "bids", 0)
+
+
+def test_a_one_card_deal_in_the_singular():
+    one = {"max_cards": 1}
+    with pytest.raises(RuleError) as error:
+        play([{"bids": ["board", "pass", "pass", "pass"], "tricks": [1, 1]}], one)
+    assert str(error.value) == "hand 1: the tricks add up to 2, but each player had 1 card"
+    with pytest.raises(RuleError) as error:
+        play([{"bids": [0, "pass", "pass", "pass"], "tricks": [1, 0]}], one)
+    assert str(error.value) == "hand 1: Ann's bid of 0 is not a bid: a player who expects no tricks passes"
+    game = play([{"bids": ["pass"] * 4}], one)
+    assert game.hands[0].explain == ("All four passed: the hand is thrown in and Ann deals 1 card again.",)

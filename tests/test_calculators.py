@@ -298,3 +298,67 @@ def test_a_card_twice_in_the_opponents_hand_is_named_for_the_opponent():
     with pytest.raises(RuleError) as error:
         after_layoffs(["AS", "AS"], ())
     assert str(error.value) == "opponent: A\u2660 is there twice" and error.value.place == "opponent"
+
+
+@pytest.mark.parametrize("hand, melds", [
+    # six spades in a row are one run of six, however the search split them (4-6 and 7-9)
+    ("10H 8C 4S JC 7S 4H 9S 8S 9H 5S 6S", ["4\u2660 5\u2660 6\u2660 7\u2660 8\u2660 9\u2660"]),
+    # two spade runs with a gap stay two runs
+    ("2S 3S 4S 6S 7S 8S KD QH JC 9D", ["2\u2660 3\u2660 4\u2660", "6\u2660 7\u2660 8\u2660"]),
+    # a club run ending at 4 and a diamond run from 5: two suits, two runs
+    ("2C 3C 4C 5D 6D 7D KS QH JS 9H", ["2\u2663 3\u2663 4\u2663", "5\u2666 6\u2666 7\u2666"]),
+])
+def test_runs_that_meet_are_shown_as_one_run(hand, melds):
+    result = arrange(hand.split())
+    assert [meld.label for meld in result.melds] == melds
+    assert {meld.kind.value for meld in result.melds} == {"run"}
+
+
+def test_the_opponents_cards_pick_between_equal_layouts_even_after_a_repeat():
+    # the knocker keeps 50 deadwood (JS discarded) with the run 8-9-10 of clubs or with the set of
+    # 9s. Alone the set is shown; the opponent holds 9D, which would go onto the set, and 7C, which
+    # it needs for its own 5-6-7 of clubs: against the run nothing is laid off, 33 stays
+    knocker, opponent = "9C 9S 9H 8C 10C 10D 2C 7S JS KD 3C".split(), "6D 2S 7H 3S 9D 6C 5H 7C 5C AD".split()
+    assert labels(arrange(knocker).melds) == ["9C 9H 9S"]
+    result = showdown(knocker, opponent)
+    assert labels(result.knocker.melds) == ["8C 9C 10C"] and result.knocker.deadwood == 50
+    assert labels(result.opponent.melds) == ["5C 6C 7C"] and result.opponent.layoffs == ()
+    assert result.opponent.deadwood == 33
+
+
+def test_an_opponent_that_lays_off_the_same_against_every_layout_keeps_the_first():
+    # 3C goes onto the run 4-5-6 of clubs or onto the set of 3s alike: the layout is the one shown
+    # without the opponent's cards (runs 4-6 of clubs and 2-4 of spades), 71 left to the opponent
+    knocker, opponent = "3D 3H 3S 5C 10H 2S 4C 4S 10D 6C 6H".split(), "JS 3C AH 8H JH 9C 9D 4H KD 10S".split()
+    result = showdown(knocker, opponent)
+    assert result.knocker == showdown(knocker).knocker
+    assert labels(result.knocker.melds) == ["2S 3S 4S", "4C 5C 6C"] and result.opponent.deadwood == 71
+
+
+def test_the_opponent_lays_off_onto_two_melds_at_once():
+    # 3C below the knocker's 4-5-6 of clubs and 7C below its 8-9-10, one lay-off a meld. Its 7s would
+    # make a set, but the 5-6-7 of diamonds and the two lay-offs leave less: JH QC JD 7H AS = 38
+    result = showdown("9C 10S 8C 2C 4C 7S 10C 5C 6C 4H 3D".split(), "JH 3C 7D 7H AS JD 5D QC 7C 6D".split())
+    onto = {codes(lay.cards): lay.onto.label for lay in result.opponent.layoffs}
+    assert onto == {"3C": "4\u2663 5\u2663 6\u2663", "7C": "8\u2663 9\u2663 10\u2663"}
+    assert labels(result.opponent.melds) == ["5D 6D 7D"] and result.opponent.deadwood == 38
+
+
+def test_the_opponent_keeps_every_card_it_holds():
+    # the best melds of ten cards: A-2-3-4 of diamonds and 5-6-7 of hearts, 2S 3S 3H = 8; no card
+    # of the ten is put aside (only the knocker discards)
+    result = after_layoffs("6H 5H 2D 3S 2S 4D 7H 3D 3H AD".split(), ())
+    assert labels(result.melds) == ["5H 6H 7H", "AD 2D 3D 4D"] and result.deadwood == 8
+    assert len(result.deadwood_cards) == 3
+
+
+def test_the_opponent_holds_at_most_ten_cards_after_the_knock():
+    with pytest.raises(RuleError) as error:
+        after_layoffs("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH".split(), ())
+    assert str(error.value) == "opponent: the opponent holds at most 10 cards, not 11"
+
+
+def test_game_points_of_more_cards_than_a_deck_are_refused():
+    with pytest.raises(RuleError) as error:
+        game_points([c.code for c in DECK] + ["AS"])
+    assert str(error.value) == "cards: the cards holds at most 52 cards, not 53"

@@ -113,3 +113,43 @@ def test_five_mb_is_the_largest_file_read_from_a_path(tmp_path, size, start):
     path.write_bytes(b" " * size)
     code, _, err = call(b"", ("score", str(path)))
     assert code == 2 and err.startswith(start)
+
+
+TOO_DEEP = "format: the JSON is nested too deeply\n"
+
+
+def deepest_read(template):
+    """The command's answer for `template` with a list nested as deep as the command reads (one level
+    deeper is refused as nested too deeply)."""
+    low, high = 1, 2 * sys.getrecursionlimit()
+    while low < high:
+        middle = (low + high + 1) // 2
+        if call((template % ("[" * middle + "]" * middle)).encode())[2] == TOO_DEEP:
+            high = middle - 1
+        else:
+            low = middle
+    return call((template % ("[" * low + "]" * low)).encode())
+
+
+@pytest.mark.parametrize("template, code, message", [
+    ('{"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"],'
+     ' "hands": [{"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "note": %s}]}', 0, ""),
+    ('{"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", %s]}', 2, "players: player 3 needs a name\n"),
+    ('{"format": "scorepad/1", "game": "gin3", "players": ["Ann", "Ben", "Cy"],'
+     ' "hands": [{"result": "knock", "knocker": %s}]}', 2, 'hand 1: say who knocked: "box" or "team"\n'),
+    ('{"format": "scorepad/1", "game": "gin3", "players": ["Ann", "Ben", "Cy"], "hands": [{"result": %s}]}', 2,
+     'hand 1: the result must be "knock", "gin" or "draw"\n'),
+    ('{"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"win_rule": %s}}', 2,
+     "settings: win_rule must be one of bidder_out, first_to_target\n"),
+])
+def test_the_deepest_json_read_is_scored_or_refused_with_its_place(template, code, message):
+    # whatever the parser reads, scoring never goes deeper: an extra rides along, a wrong value is named
+    got_code, out, err = deepest_read(template)
+    assert (got_code, err) == (code, message)
+    if code == 0:
+        assert json.loads(out)["totals"] == [0, 2, 0]
+
+
+def test_invalid_json_says_what_the_parser_found():
+    assert call(b'{"format": "scorepad/1",}') == (
+        2, "", "format: not valid JSON (Expecting property name enclosed in double quotes: line 1 column 25 (char 24))\n")

@@ -2,9 +2,10 @@
 template and values, and said again in another language by translate()."""
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
-from conftest import record
+from conftest import ROOT, record
 from rules_engine import RuleError, score
 from rules_engine.words import Text, and_list, comma_list, say, say_n, translate
 from strategies import mutated, records
@@ -68,6 +69,14 @@ def test_translate_says_a_text_in_another_language_params_first():
     assert translate(points, shouted, shouted_n) == "2 POINTS: HIGH + LOW"
     single = say_n("{count} point ({points})", "{count} points ({points})", 1, points=say("High"))
     assert translate(single, shouted, shouted_n) == "ONE POINT: HIGH"
+
+
+def test_translate_writes_every_number_in_the_languages_digits_names_as_typed():
+    def digits(value):              # a make-believe language's digits: <2>
+        return f"<{value}>" if isinstance(value, int) else value
+    took = say_n("{count} point ({points})", "{count} points ({points})", 2, points=say("High"))
+    line = say("{who} bid {bid}, took {took}: {sums}", who="Ann", bid=1, took=2, sums=took)
+    assert translate(line, shouted, shouted_n, digits) == "<2> POINTS: HIGH <- Ann TOOK <2>, BID <1>"
 
 
 def test_translate_passes_plain_words_through_and_falls_back_to_english():
@@ -144,3 +153,77 @@ def test_settings_blurbs_and_ranges_are_texts():
             assert isinstance(setting.help, Text), setting.name
             if setting.kind.value == "whole":
                 assert said_again(setting.range_words()) == setting.range_words()
+
+
+# --- the catalogue: every sentence is found by the words it was made from ------------------------
+
+def catalogue_ids():
+    """The msgids of translations/messages.pot: a template, or (singular, plural) for say_n."""
+    from babel.messages.pofile import read_po
+    with open(ROOT / "translations" / "messages.pot", "rb") as pot:
+        return {message.id if isinstance(message.id, str) else tuple(message.id) for message in read_po(pot)}
+
+
+CATALOGUE = catalogue_ids()
+
+
+def unknown_words(text):
+    """The templates in `text` (and in the Texts put into it) a translator was never given."""
+    if not isinstance(text, Text) or text.template is None and text.plural is None:
+        return []      # a name or a number: said as it is
+    key = text.template if text.plural is None else (text.template, text.plural)
+    missing = [] if key in CATALOGUE else [key]
+    return missing + [key for param in text.params.values() for key in unknown_words(param)]
+
+
+def test_the_catalogue_knows_the_words_it_is_checked_with():
+    assert unknown_words(say("hand {number}", number=3)) == []
+    assert unknown_words(say("hand {number}!", number=3)) == ["hand {number}!"]
+    said = say_n("{count} point ({points})", "{count} points ({points})", 2, points=say("Hgh"))
+    assert unknown_words(said) == ["Hgh"]
+
+
+@SETTINGS
+@given(records())
+def test_every_explanation_is_in_the_catalogue(game_record):
+    for hand in score(game_record).hands:
+        for line in hand.explain:
+            assert unknown_words(line) == [], line
+
+
+@SETTINGS
+@given(records(max_hands=4).flatmap(mutated))
+def test_every_rule_error_is_in_the_catalogue(game_record):
+    try:
+        score(game_record)
+    except RuleError as error:
+        assert unknown_words(error.args[0]) == [], str(error)
+
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+ONE_CARD = {"max_cards": 1}
+
+
+# Sentences whose singular English is never shown (no game has one player, Back Alley always two
+# teams, and a 1-card deal allows no bid of 1) but is what a translator's catalogue is keyed by.
+@pytest.mark.parametrize("game, players, settings, hand, message", [
+    ("oh_hell", FOUR, None, {"bids": [0, 0, 0], "tricks": [1, 0, 0, 0]},
+     "hand 1: bids must be a list of 4 entries, one per player"),
+    ("oh_hell", FOUR, None, {"bids": [0, 0, 0, 0], "tricks": [1, 0, 0]},
+     "hand 1: tricks must be a list of 4 entries, one per player"),
+    ("back_alley", FOUR, None, {"bids": [3, "pass", 4, 2], "tricks": [13]},
+     "hand 1: tricks must be a list of 2 entries, one per team"),
+    ("back_alley", FOUR, None, {"bids": [3, "pass", 4], "tricks": [8, 5]},
+     "hand 1: bids must be a list of 4 entries, one per player"),
+    ("back_alley", FOUR, {"max_cards": 2}, {"bids": [2, "pass", "pass", "pass"], "tricks": [2, 0]},
+     "hand 1: Ann's bid of 2 is not allowed: with 2 cards the most is 1"),
+    ("back_alley", FOUR, ONE_CARD, {"bids": [1, "pass", "pass", "pass"], "tricks": [1, 0]},
+     "hand 1: Ann's bid of 1 is not allowed: with 1 card only pass or board"),
+    ("pitch", FOUR[:3], None, {"bids": ["pass", 2], "high": 0, "low": 0},
+     "hand 1: bids must be a list of 3 entries, one per player"),
+])
+def test_errors_said_in_the_plural_or_singular_only_are_in_the_catalogue(game, players, settings, hand, message):
+    with pytest.raises(RuleError) as error:
+        score(record(game, players, [hand], settings))
+    assert str(error.value) == message
+    assert unknown_words(error.value.args[0]) == []

@@ -67,7 +67,8 @@ def test_box_rotation_in_a_game_and_the_box_deals():
 def test_game_ends_at_the_target_and_ties_share_the_win():
     game = play([knock("team", 31, 0, "gin")], {"target": 56})
     assert game.finished and game.winners == ("Ben", "Cy")
-    assert play([knock("team", 31, 0, "gin")], {"target": 57}).finished is False
+    going_on = play([knock("team", 31, 0, "gin")], {"target": 57})
+    assert going_on.finished is False and going_on.winners == () and going_on.next is not None
 
 
 def test_first_captain_defaults_to_the_seat_after_the_box():
@@ -82,6 +83,10 @@ def test_first_captain_defaults_to_the_seat_after_the_box():
      "hand 1: gin means no deadwood, but the team has 4", "deadwood_team"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 11, "team": 20}},
      "hand 1: the box knocked with 11 deadwood, over the knock limit of 10", "deadwood_box"),
+    ({"result": "knock", "knocker": "team", "deadwood": {"box": 20, "team": 12}},
+     "hand 1: the team knocked with 12 deadwood, over the knock limit of 10", "deadwood_team"),
+    ({"result": "gin", "knocker": "box", "deadwood": {"box": 3, "team": 40}},
+     "hand 1: gin means no deadwood, but the box has 3", "deadwood_box"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 99}},
      "hand 1: the team's deadwood must be a whole number from 0 to 98", "deadwood_team"),
     ({"result": "knock", "knocker": "box", "deadwood": {"box": -1, "team": 9}},
@@ -152,3 +157,10 @@ def test_which_knocks_are_undercut(result, knocker, box, team, undercut):
     from rules_engine.gin3 import knock_undercut
     assert knock_undercut({"result": result, "knocker": knocker, "deadwood": {"box": box, "team": team}}) is undercut
     assert knock_undercut({"result": "draw"}) is False
+
+
+def test_captain_only_credit_explains_who_scores():
+    # the team knocks with 4 against the box's 20: 16, to Ben (captain) alone; Cy advised
+    game = play([knock("team", 20, 4)], {"team_points": "captain"})
+    assert game.hands[0].explain == ("Ben & Cy (team) knocked with 4 against 20: 20 - 4 = 16.",
+                                     "Ben (captain) scores 16.")

@@ -196,3 +196,28 @@ def test_tricks_that_do_not_add_up_on_a_bigger_hand():
         score(record("oh_hell", FOUR, [{"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]},
                                        {"bids": [0, 0, 0, 0], "tricks": [1, 1, 1, 0]}]))
     assert str(error.value) == "hand 2: the tricks add up to 3, but 2 cards were dealt"
+
+
+@pytest.mark.parametrize("hand, message, seat", [
+    ({"bids": [0, 0, 3, 0], "tricks": [1, 1, 0, 0]}, "hand 2: Cy's bid of 3 is higher than the 2 cards dealt", 2),
+    ({"bids": [0, 0, 0, 0], "tricks": [0, 3, 0, 0]}, "hand 2: Ben can't take 3 tricks with 2 cards", 1),
+])
+def test_bids_and_tricks_over_a_two_card_hand(hand, message, seat):
+    with pytest.raises(RuleError) as error:
+        score(record("oh_hell", FOUR, [{"bids": [0, 0, 0, 1], "tricks": [0, 0, 0, 1]}, hand]))
+    assert (str(error.value), error.value.seat) == (message, seat)
+
+
+def test_zero_bonus_on_a_one_card_hand():
+    game = score(record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [0, 1, 1], "tricks": [0, 1, 0]}],
+                        {"zero_bonus": True, "max_cards": 1}))
+    assert game.hands[0].points == (6, 11, 0)
+    assert game.hands[0].explain[0] == "Ann bid 0, took 0: zero bonus, 5 + 1 card = 6"
+
+
+@pytest.mark.parametrize("count, largest", [(0, 52), (1, 52), (2, 26), (8, 6), (10, 5)])
+def test_settings_asked_for_a_count_outside_three_to_seven(count, largest):
+    # a form can ask before its names are all in: every card shared out, the most each can hold
+    from rules_engine import GAMES
+    max_cards = next(s for s in GAMES["oh_hell"].settings(count) if s.name == "max_cards")
+    assert (max_cards.default, max_cards.minimum, max_cards.maximum) == (largest, 1, largest)

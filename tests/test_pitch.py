@@ -201,3 +201,20 @@ def test_a_steal_is_the_dealer_matching_the_high_bid(game, dealer, bids, stolen_
     from rules_engine.core import Table
     players = ("Ann", "Ben", "Cy", "Dee")[:len(bids)]
     assert GAMES[game].stolen_from(Table(game, players, {}, dealer), dealer, bids) == stolen_from
+
+
+def test_a_team_that_smudges_wins_at_once():
+    # Ben deals; Dee bids 4 for Ben & Dee and they take all four points
+    game = play([hand(["pass", "pass", "pass", 4], 1, 1, 1, 1)], {"partnerships": True, "smudge": True},
+                players=FOUR, first_dealer=1)
+    assert game.finished and game.winners == ("Ben & Dee",) and game.totals == (0, 4)
+    assert game.hands[0].explain[-1] == "Smudge: Dee bid 4 and took all four points, so Ben & Dee win."
+
+
+@pytest.mark.parametrize("earlier, dealer_may_bid", [
+    ({1: 2.0, 2: "pass"}, [2, 3, 4]),       # 2.0 is no bid: everyone else passed, Ann must bid
+    ({1: True, 2: 3}, ["pass", 3, 4]),      # True is no bid either: Cy's 3 is the one to match
+    ({1: [2], 2: "pass"}, [2, 3, 4]),
+])
+def test_the_dealer_after_an_entry_that_is_no_bid(earlier, dealer_may_bid):
+    assert play([]).legal_bids(0, earlier) == dealer_may_bid

@@ -250,3 +250,59 @@ def test_player_problems_name_the_seat_to_fix(game_id, players, message, seat):
     assert str(error.value) == message
     if seat is not None:
         assert (error.value.field, error.value.seat) == ("players", seat)
+
+
+THROWN_IN = {"bids": ["pass"] * 4}      # Smear: all four pass, the same dealer deals again
+
+
+def test_a_game_has_at_most_a_thousand_hands():
+    assert len(score(record("smear", FOUR, [THROWN_IN] * 1000)).hands) == 1000
+    with pytest.raises(RuleError) as error:
+        score(record("smear", FOUR, [THROWN_IN] * 1001))
+    assert (str(error.value), error.value.place) == ("hands: a game has at most 1,000 hands, not 1,001", "hands")
+
+
+def test_recording_a_hand_past_the_thousandth_is_refused():
+    game = score(record("smear", FOUR, [THROWN_IN] * 999)).then([THROWN_IN])
+    assert len(game.hands) == 1000 and game.hands[-1].number == 1000
+    with pytest.raises(RuleError) as error:
+        game.then([THROWN_IN])
+    assert (str(error.value), error.value.place) == ("hands: a game has at most 1,000 hands, not 1,001", "hands")
+    with pytest.raises(RuleError, match="^hands: a game has at most 1,000 hands, not 1,003$"):
+        score(record("smear", FOUR, [THROWN_IN] * 998)).then([THROWN_IN] * 5)
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_name_has_at_most_forty_characters(seat):
+    names = list(FOUR)
+    names[seat] = "x" * 40
+    assert score(record("oh_hell", names)).sides[seat] == "x" * 40
+    names[seat] = " " + "x" * 41 + " "
+    with pytest.raises(RuleError) as error:
+        score(record("oh_hell", names))
+    assert str(error.value) == f"players: player {seat + 1}'s name is longer than 40 characters"
+    assert (error.value.place, error.value.field, error.value.seat) == ("players", "players", seat)
+
+
+# A problem is stored as plain text ("hand 7: ..."); its place is made words again to be translated.
+@pytest.mark.parametrize("place, template, params", [
+    ("hand 7", "hand {number}", {"number": 7}),
+    ("hand 1000", "hand {number}", {"number": 1000}),
+    ("players", "players", {}),
+    ("settings", "settings", {}),
+    ("hands", "hands", {}),
+    ("format", "format", {}),
+    ("game", "game", {}),
+])
+def test_a_stored_place_is_made_words_again(place, template, params):
+    from rules_engine.record import place_words
+    words = place_words(place)
+    assert (words, words.template, dict(words.params)) == (place, template, params)
+
+
+@pytest.mark.parametrize("place", ["first_dealer", "first_captain", "hand x", "hand ", "hands 3", "hand -1", "Hand 3"])
+def test_a_place_that_is_no_words_of_the_engine_stays_as_it_is(place):
+    from rules_engine.record import place_words
+    from rules_engine.words import Text
+    words = place_words(place)
+    assert words == place and not (isinstance(words, Text) and words.template)

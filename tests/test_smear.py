@@ -134,3 +134,15 @@ def test_non_bidder_cap_a_gain_that_just_reaches_the_target_is_not_cut():
                 settings)
     assert game.hands[1].points == (-3, 1) and game.totals == (-1, 3) and not game.finished
     assert game.hands[1].explain[1] == "Ben & Dee took 1 point (Jack): +1"
+
+
+def test_non_bidder_cap_a_single_point_over_the_target_is_said_to_count_nothing():
+    # as above to 0 - 3; hand 3: Ann bids 2 for Ann & Cy and takes High and Low, Ben & Dee at the
+    # target take Jack alone and gain nothing
+    settings = {"target": 3, "non_bidder_cap": True, "win_rule": "bidder_out"}
+    hands = [hand(["pass", 2, "pass", "pass"], 1, 1, 0, 0),
+             hand(["pass", "pass", 2, "pass"], 0, 1, 1, 1),
+             hand([2, "pass", "pass", "pass"], 0, 0, 1, None)]
+    game = play(hands, settings)
+    assert game.hands[2].points == (2, 0) and game.totals == (2, 3) and not game.finished
+    assert game.hands[2].explain[1] == "Ben & Dee took 1 point (Jack), but only points up to the target of 3 count: 0"
