@@ -44,8 +44,8 @@ class Tally(Game):
     def play(self, table: Table, state: State, hand: tuple[int, ...]) -> tuple[Outcome, State]:
         totals = add(state.totals, hand)
         finished = max(totals) >= table.settings["target"]
-        after = state.after((state.dealer + 1) % table.size, totals, 0, None, finished,
-                            leaders(totals) if finished else ())
+        after = state.after((state.dealer + 1) % table.size, totals, finished=finished,
+                            winners=leaders(totals) if finished else ())
         return Outcome(hand, partial(self.explain, table, hand), {"dealer": state.dealer}), after
 
     def explain(self, table: Table, hand: tuple[int, ...]) -> list[Any]:
@@ -54,7 +54,6 @@ class Tally(Game):
 
 class TallyPages(GamePages):
     title = "Tally"
-    has_bids = False
     rules_page = "tally_rules.html"
 
     def result_fields(self, scored):

@@ -47,11 +47,11 @@ def test_a_tally_game_is_recorded_fixed_deleted_and_undone_through_its_forms(cli
         {"points": [10, 4, 0]}, {"points": [3, 12, 12]}]))
     board = scoreboard(client, game_id)
     assert "Ann deals; best Ann with 10" in board and "Ben deals; best Ben, Cy with 12" in board
-    assert "Ann13 Ben16leading Cy12 Hand 3 Cy deals" in board                    # the totals, the next dealer
+    assert "Ann13 Ben16leading Cy12 Hand 3 Cy deals Record" in board             # the totals, the next dealer; no bids
 
     form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     assert 'name="points_2"' in form and 'name="bid_0"' not in form
-    assert "Hand 3 Cy deals Ann bids first Points Ann's points" in words(form)
+    assert "Hand 3 Cy deals Points Ann's points" in words(form)                 # nobody bids in Tally
     refused = client.post(f"/games/{game_id}/hands/new", data={"points_0": "5", "points_1": "500", "points_2": "x"})
     page = refused.get_data(as_text=True)
     assert refused.status_code == 200 and "That number is too large." not in page      # 500 is a number, out of range

@@ -32,7 +32,7 @@ def title_of(game: Game | str) -> str:
 
 def every_game() -> list[GamePages]:
     """Every game the pages offer, in the order the engine lists them."""
-    return [GAME_PAGES[game_id] for game_id in GAMES if game_id in GAME_PAGES]
+    return [GAME_PAGES[game_id] for game_id in GAMES]
 
 
 __all__ = ["GAME_PAGES", "GamePages", "every_game", "pages_of", "title_of"]

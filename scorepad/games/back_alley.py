@@ -26,6 +26,9 @@ class BackAlleyPages(GamePages):
         counts = [(str(n), digits(n)) for n in range(scored.next["cards"] + 1)]
         return {"tricks_0": radio(_("%(side)s took", side=scored.sides[0]), counts)}
 
+    def results_heading(self) -> str:
+        return _("Tricks")
+
     def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
         if bids is not None and all(bid == PASS for bid in bids):
             return {}                                   # thrown in: no tricks

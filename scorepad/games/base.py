@@ -22,7 +22,6 @@ class GamePages:
     """A game as the pages show it. `game` is the engine's; the rest is words and form fields."""
 
     title: LazyString | str = ""          # the game's name in the page's language (lazy_gettext)
-    has_bids = True                       # each hand starts with everyone's bids
     auto_pass = False                     # the form may pass the seats a bid leaves no choice (the page's script)
     names_on_results = False              # the results are tapped as names (who took it), not numbers
     partners_opposite = False             # always played in partnerships, partners sitting opposite
@@ -34,6 +33,11 @@ class GamePages:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.id = game.id
+
+    @property
+    def has_bids(self) -> bool:
+        """Each hand starts with everyone's bids: the engine's game says which bids are legal."""
+        return type(self.game).legal_bids is not Game.legal_bids
 
     @property
     def blurb(self) -> str:
@@ -80,7 +84,8 @@ class GamePages:
         return {}
 
     def results_heading(self) -> str:
-        return _("Tricks")
+        """The heading over the result fields ("" for none)."""
+        return ""
 
     def hand_form(self, scored: ScoredGame, step: str):
         """step: "bids" (bids alone), "result" (the rest, bids already known) or "full"."""

@@ -14,12 +14,13 @@ from .base import GamePages, said, signed, value_word
 
 RESULT_WORDS = {"knock": lazy_gettext("knock"), "gin": lazy_gettext("gin"), "draw": lazy_gettext("draw"),
                 "box": lazy_gettext("box"), "team": lazy_gettext("team")}       # a hand's result and knocker
+DEADWOOD_CHANGES = {"box": lazy_gettext("box's deadwood %(old)s -> %(new)s"),
+                    "team": lazy_gettext("team's deadwood %(old)s -> %(new)s")}
 NUMBER = (("inputmode", "numeric"), ("autocomplete", "off"), ("data-min", 0), ("data-max", 98))
 
 
 class Gin3Pages(GamePages):
     title = lazy_gettext("Three-player Gin")
-    has_bids = False
     names_on_results = True
     first_role = "box"
     calculators = ("deadwood",)
@@ -36,9 +37,6 @@ class Gin3Pages(GamePages):
             "deadwood_box": ("text", str(_("%(side)s deadwood", side=box)), NUMBER),
             "deadwood_team": ("text", str(_("%(side)s deadwood", side=team)), NUMBER),
         }
-
-    def results_heading(self) -> str:
-        return ""
 
     def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
         result = choice(form, "result", _("the result"))
@@ -88,12 +86,10 @@ class Gin3Pages(GamePages):
             said_changes.append(_("knocker %(old)s -> %(new)s", old=result_word(before.get("knocker")),
                                   new=result_word(after.get("knocker"))))
         old_dead, new_dead = before.get("deadwood") or {}, after.get("deadwood") or {}
-        if old_dead.get("box") != new_dead.get("box"):
-            said_changes.append(_("box's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("box")),
-                                  new=value_word(new_dead.get("box"))))
-        if old_dead.get("team") != new_dead.get("team"):
-            said_changes.append(_("team's deadwood %(old)s -> %(new)s", old=value_word(old_dead.get("team")),
-                                  new=value_word(new_dead.get("team"))))
+        for side, sentence in DEADWOOD_CHANGES.items():
+            if old_dead.get(side) != new_dead.get(side):
+                said_changes.append(str(sentence) % {"old": value_word(old_dead.get(side)),
+                                                     "new": value_word(new_dead.get(side))})
         return said_changes
 
     def count_hand(self, counts, scored, hand, raw, seat) -> None:

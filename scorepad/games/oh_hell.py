@@ -31,6 +31,9 @@ class OhHellPages(GamePages):
         follows = name == f"tricks_{scored.state.dealer}"          # the dealer tallies last: the tricks left
         return {"data-sum-of": "tricks", **({"data-follows": "1"} if follows else {})}
 
+    def results_heading(self) -> str:
+        return _("Tricks")
+
     def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
         table = scored.table
         asked = [(f"tricks_{seat}", _("%(player)s's tricks", player=table.name(seat))) for seat in range(table.size)]

@@ -13,7 +13,7 @@ from flask import abort, current_app, flash, redirect, render_template, request,
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
-from scorepad.games import title_of
+from scorepad.games import GAME_PAGES, title_of
 from scorepad.storage import store
 from scorepad.web import access, forms
 from scorepad.web.i18n import _, comma, day, lazy_gettext, n_
@@ -39,8 +39,8 @@ def visible_rows() -> list[dict[str, Any]]:
 
 def label(row: dict[str, Any], players: list[str]) -> str:
     """A game in words, for messages: "the Pitch game of 2026-11-30 (Ann, Ben, Cy)"."""
-    return _("the %(kind)s game of %(date)s (%(players)s)", kind=title_of(row["game"]),
-             date=day(row["created"]), players=comma().join(players))
+    kind = title_of(row["game"]) if row["game"] in GAME_PAGES else _("unknown")
+    return _("the %(kind)s game of %(date)s (%(players)s)", kind=kind, date=day(row["created"]), players=comma().join(players))
 
 
 def as_game(row: dict[str, Any], scored: bool = False) -> dict[str, Any]:

@@ -40,7 +40,9 @@ def next_banner(scored: ScoredGame) -> list[str]:
                    player=table.name(nxt["dealer"]), cards=nxt["cards"])
     else:
         deals = _("%(player)s deals", player=table.name(nxt["dealer"]))
-    words = [where, deals, _("%(player)s bids first", player=table.name(nxt["first_bidder"]))]
+    words = [where, deals]
+    if pages_of(scored.game).has_bids:
+        words.append(_("%(player)s bids first", player=table.name(nxt["first_bidder"])))
     if nxt.get("no_trump"):
         words.append(_("No trump"))
     return words
