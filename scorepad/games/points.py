@@ -8,11 +8,12 @@ from markupsafe import Markup, escape
 
 from rules_engine import PASS, ScoredGame, ScoredHand
 from rules_engine.pitch import POINT_NAMES, POINTS
-from scorepad.web.forms import NOBODY, choice, radio, side_choices
+from scorepad.web.forms import choice, radio
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, semicolon, words
 
 from .base import GamePages, said
 
+NOBODY = "none"             # the choice for a point nobody took (or not in play, or tied)
 POINT_CHANGES = {"high": lazy_gettext("High %(old)s -> %(new)s"), "low": lazy_gettext("Low %(old)s -> %(new)s"),
                  "jack": lazy_gettext("Jack %(old)s -> %(new)s"), "game": lazy_gettext("Game %(old)s -> %(new)s")}
 TOOK_POINT = {"high": lambda: _("who took High"), "low": lambda: _("who took Low"),
@@ -107,6 +108,12 @@ class PointsPages(GamePages):
     def record_lines(self, counts) -> list[str]:
         return [_("Bids won %(bids)s, made %(made)s, set %(set)s", bids=counts["bids"], made=counts["made"],
                   set=counts["set"])]
+
+
+def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
+    """Each side as a choice for who took a point, and `nobody` (when the game allows it)."""
+    choices = [(str(side), name) for side, name in enumerate(scored.sides)]
+    return choices + ([(NOBODY, nobody)] if nobody else [])
 
 
 def side_word(scored: ScoredGame, side: Any) -> str:

@@ -15,13 +15,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
 
-from rules_engine import FORMAT, Game, Kind, RuleError, ScoredGame, Setting
+from rules_engine import FORMAT, Game, Kind, RuleError, Setting
 from rules_engine.record import MAX_NAME
 from rules_engine.words import say
 from scorepad.web.caches import FORM_CLASSES
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, words
 
-NOBODY = "none"
 DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹−－", "01234567890123456789--")   # Eastern Arabic, Persian, minus signs
 WHOLE = re.compile(r"-?[0-9]{1,6}")
 
@@ -287,11 +286,6 @@ Spec = tuple
 
 def radio(label: str, pairs: list[tuple[str, str]], default: str | None = None) -> Spec:
     return ("radio", str(label), tuple(pairs), default)
-
-
-def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
-    choices = [(str(side), name) for side, name in enumerate(scored.sides)]
-    return choices + ([(NOBODY, nobody)] if nobody else [])
 
 
 
