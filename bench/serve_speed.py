@@ -236,9 +236,9 @@ def main() -> None:
                 games = ids["record"][first:first + args.connections]
                 script = recording_script(Path(folder), games, ids["cookie"])
                 return wrk(base, args.seconds, args.connections, {}, script)
-            pages = [("scoreboard, 25-deal Back Alley", page(f"{base}/games/{ids['back_alley']}"), 0.5),
-                     (f"home page, {args.games} games", page(base + "/"), 0.3),
-                     ("new-hand form, Pitch", page(f"{base}/games/{ids['record'][0]}/hands/new"), 0.3),
+            pages = [("scoreboard, 25-deal Back Alley", page(f"{base}/games/{ids['back_alley']}"), 0.45),
+                     (f"home page, {args.games} games", page(base + "/"), 0.5),
+                     ("new-hand form, Pitch", page(f"{base}/games/{ids['record'][0]}/hands/new"), 0.45),
                      ("recording a hand (GET form, POST, redirect)", recording, 0.2)]
             rows = [(name, side_by_side(measure, bare, args.rounds), target) for name, measure, target in pages]
             size = home_size(base, ids["cookie"])
