@@ -92,7 +92,7 @@ def sum_words(bid: int, multiplier: int, took: int, cards: int, settings: Mappin
 
 class BackAlley(Game):
     id = "back_alley"
-    title = "Back Alley"
+    title = say("Back Alley")
     min_players = 4
     max_players = 4
     two_step = True

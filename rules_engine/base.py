@@ -12,7 +12,7 @@ class Game(ABC):
     """A game's rules. Subclasses fill in the hooks; instances live in the registry."""
 
     id: str = ""
-    title: str = ""
+    title: str = ""      # a Text in every game: its name
     min_players: int = 0
     max_players: int = 0
     blurb: str = ""      # a Text in every game

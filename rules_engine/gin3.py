@@ -86,7 +86,7 @@ def rotate(roles: Roles, winner: Side | None) -> Roles:
 
 class Gin3(Game):
     id = "gin3"
-    title = "Three-player Gin"
+    title = say("Three-player Gin")
     min_players = 3
     max_players = 3
     blurb = say("Gin Rummy for three: one player in the box against a captain and an advisor.")

@@ -61,7 +61,7 @@ def player_words(who: str, bid: int, took: int, cards: int, settings: Mapping[st
 
 class OhHell(Game):
     id = "oh_hell"
-    title = "Oh Hell"
+    title = say("Oh Hell")
     min_players = 3
     max_players = 7
     two_step = True

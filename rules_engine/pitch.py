@@ -70,7 +70,7 @@ class PointsHand:
 
 class Pitch(Game):
     id = "pitch"
-    title = "Pitch"
+    title = say("Pitch")
     min_players = 3
     max_players = 7
     blurb = say("Auction Pitch / Setback: bid for High, Low, Jack and Game; the pitcher is set back.")

@@ -10,7 +10,7 @@ from .words import say
 
 class Smear(Pitch):
     id = "smear"
-    title = "Smear"
+    title = say("Smear")
     min_players = 4
     max_players = 4
     blurb = say("Four-Point Northeast Wisconsin Smear: partners bid 2-4 for High, Low, Jack and Game; race to 15.")

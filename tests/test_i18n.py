@@ -1,5 +1,6 @@
 """English and Pashto: which language a page speaks, the switch that remembers it, right to left,
 Pashto digits in scores (never in exports), and catalogues that hold every word the pages say."""
+import ast
 import io
 import json
 import re
@@ -155,6 +156,25 @@ RULES_SETTINGS = {"oh_hell": {"order": "down_up", "zero_bonus": True}, "back_all
 RULES_SAY = {"oh_hell": "۲۵ لاسه", "back_alley": "۷ × ۲ + ۱ =", "pitch": "۲۱", "gin3": "دوه ځله", "smear": "۱۱"}
 
 
+PASHTO_NAMES = {"oh_hell": "او هیل", "back_alley": "بیک ایلی", "pitch": "پیچ", "smear": "سمیر", "gin3": "درې کسیزه ګین رمی"}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_game_is_named_in_pashto_with_its_english_name_beside_it_on_headings(client, game):
+    players = ["Ann", "Ben", "Cy", "Dee"][:max(GAMES[game].min_players, min(4, GAMES[game].max_players))]
+    game_id = play_through_forms(client, record(game, players))
+    english = str(GAMES[game].title)
+    beside = f'{PASHTO_NAMES[game]} <small>(<bdi lang="en">{english}</bdi>)</small>'
+    client.set_cookie("lang", "ps")
+    for url in (f"/rules/{game}", f"/games/new/{game}", f"/games/{game_id}", f"/games/{game_id}/tv", "/rules", "/games/new"):
+        page = client.get(url).get_data(as_text=True)
+        assert beside in page, url
+    assert f"<title>{PASHTO_NAMES[game]}" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    client.set_cookie("lang", "en")
+    heading = re.search(r"<h1>(.*?)</h1>", client.get(f"/rules/{game}").get_data(as_text=True)).group(1)
+    assert heading == f"{english} rules"                # in English, the name once
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_pashto_rules_say_their_sentences_and_the_games_numbers_in_pashto(client, game):
     """The rules themselves (not the settings list after them): Pashto words and digits, the game's
@@ -251,6 +271,27 @@ def test_every_message_the_pages_say_is_in_the_pashto_catalogue():
     known |= {m.id[1] for m in catalogue if isinstance(m.id, tuple)}
     missing = {msgid: where for msgid, where in extracted_messages().items() if msgid not in known}
     assert not missing, "not in translations/ps/LC_MESSAGES/messages.po (run sh translations/update.sh):\n" + \
+        "\n".join(f"  {where}: {msgid!r}" for msgid, where in sorted(missing.items(), key=lambda m: m[1]))
+
+
+TRANSLATING_CALLS = {"_", "n_", "say", "say_n", "lazy_gettext"}      # babel.cfg's keywords for Python
+
+
+def test_every_message_written_in_python_is_extracted_even_inside_another_call():
+    """A message written anywhere in the code, even as an argument of another translated message
+    (which pybabel silently skips), reaches the catalogue."""
+    extracted = set(extracted_messages())
+    written = {}
+    for path in [ROOT / "app.py", *ROOT.glob("scorepad/**/*.py"), *ROOT.glob("rules_engine/**/*.py")]:
+        if any(part.startswith((".", "_")) and part != "__init__.py" for part in path.relative_to(ROOT).parts):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATING_CALLS
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                written.setdefault(node.args[0].value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert len(written) > 400
+    missing = {msgid: where for msgid, where in written.items() if msgid not in extracted}
+    assert not missing, "written but not extracted (take the inner message out of the outer call):\n" + \
         "\n".join(f"  {where}: {msgid!r}" for msgid, where in sorted(missing.items(), key=lambda m: m[1]))
 
 

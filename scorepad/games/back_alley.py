@@ -8,13 +8,12 @@ from markupsafe import Markup
 from rules_engine import PASS, ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD, BOARD_WORDS, board_multipliers, leader, team_multiplier
 from scorepad.web.forms import choice, radio
-from scorepad.web.i18n import _, digits, lazy_gettext, semicolon, words
+from scorepad.web.i18n import _, digits, semicolon, words
 
 from .base import GamePages, cards_word, said
 
 
 class BackAlleyPages(GamePages):
-    title = lazy_gettext("Back Alley")
     auto_pass = True
     partners_opposite = True
     csv_tricks = True

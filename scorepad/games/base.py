@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import LazyString
 from markupsafe import Markup, escape
 
 from rules_engine import PASS, Game, ScoredGame, ScoredHand
@@ -21,7 +20,6 @@ from scorepad.web.i18n import _, digits, isolate, n_, signed_number, words
 class GamePages:
     """A game as the pages show it. `game` is the engine's; the rest is words and form fields."""
 
-    title: LazyString | str = ""          # the game's name in the page's language (lazy_gettext)
     auto_pass = False                     # the form may pass the seats a bid leaves no choice (the page's script)
     names_on_results = False              # the results are tapped as names (who took it), not numbers
     partners_opposite = False             # always played in partnerships, partners sitting opposite
@@ -38,6 +36,16 @@ class GamePages:
     def has_bids(self) -> bool:
         """Each hand starts with everyone's bids: the engine's game says which bids are legal."""
         return type(self.game).legal_bids is not Game.legal_bids
+
+    @property
+    def title(self) -> str:
+        """The game's name in the page's language (the engine's)."""
+        return words(self.game.title)
+
+    @property
+    def english_title(self) -> str:
+        """The game's name as written in English, shown beside a translated name on headings."""
+        return str(self.game.title)
 
     @property
     def blurb(self) -> str:

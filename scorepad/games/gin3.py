@@ -20,7 +20,6 @@ NUMBER = (("inputmode", "numeric"), ("autocomplete", "off"), ("data-min", 0), ("
 
 
 class Gin3Pages(GamePages):
-    title = lazy_gettext("Three-player Gin")
     names_on_results = True
     first_role = "box"
     calculators = ("deadwood",)

@@ -8,13 +8,12 @@ from markupsafe import Markup
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.core import bidding_order
 from scorepad.web.forms import every_choice, radio
-from scorepad.web.i18n import _, as_the_page, comma, digits, isolate, lazy_gettext
+from scorepad.web.i18n import _, as_the_page, comma, digits, isolate
 
 from .base import GamePages, cards_word, said
 
 
 class OhHellPages(GamePages):
-    title = lazy_gettext("Oh Hell")
     csv_tricks = True
 
     def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:

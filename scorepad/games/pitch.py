@@ -1,13 +1,12 @@
 """Pitch (Auction Pitch / Setback) on the pages."""
 from __future__ import annotations
 
-from scorepad.web.i18n import _, lazy_gettext
+from scorepad.web.i18n import _
 
 from .points import PointsPages
 
 
 class PitchPages(PointsPages):
-    title = lazy_gettext("Pitch")
 
     def nobody(self) -> dict[str, str]:
         return {"jack": _("not in play"), "game": _("tie")}

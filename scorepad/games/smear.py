@@ -1,13 +1,12 @@
 """Four-Point Northeast Wisconsin Smear on the pages: Pitch's form, always in partnerships."""
 from __future__ import annotations
 
-from scorepad.web.i18n import _, lazy_gettext
+from scorepad.web.i18n import _
 
 from .points import POINTS, PointsPages
 
 
 class SmearPages(PointsPages):
-    title = lazy_gettext("Smear")
     partners_opposite = True
 
     def nobody(self) -> dict[str, str]:

@@ -170,6 +170,17 @@ def game_title(game: Any) -> str:
     return title_of(game)
 
 
+@bp.app_template_filter()
+def game_heading(game: Any) -> Markup:
+    """A game's name for a heading: in the page's language, with the English name beside it when the
+    two differ (players know the games by both names)."""
+    pages = pages_of(game)
+    title, english = pages.title, pages.english_title
+    if title == english:
+        return Markup.escape(title)
+    return Markup('{} <small>(<bdi lang="en">{}</bdi>)</small>').format(title, english)
+
+
 @bp.app_template_global("game_pages")
 def game_pages_global(game: Any) -> GamePages:
     return pages_of(game)

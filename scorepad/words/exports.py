@@ -80,7 +80,7 @@ def summary_row(game_id: int, record: dict[str, Any], scored: ScoredGame | None)
     if scored is None:
         return [game_id, (record.get("created") or "")[:10], record.get("game"), ", ".join(map(str, players)),
                 "", _("can't be scored")]
-    return [game_id, (record.get("created") or "")[:10], scored.game.title, ", ".join(scored.table.players),
+    return [game_id, (record.get("created") or "")[:10], pages_of(scored.game).title, ", ".join(scored.table.players),
             "; ".join(f"{side} {total}" for side, total in zip(scored.sides, scored.totals)),
             both(scored.winners) if scored.finished else _("in progress")]
 

@@ -67,8 +67,8 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         return _("game imported")
     if action == "renamed":
         names = zip((before or {}).get("players") or [], (after or {}).get("players") or [])
-        return _("renamed: %(names)s", names=comma().join(_("%(old)s -> %(new)s", old=isolate(old), new=isolate(new))
-                                                        for old, new in names if old != new))
+        renames = [_("%(old)s -> %(new)s", old=isolate(old), new=isolate(new)) for old, new in names if old != new]
+        return _("renamed: %(names)s", names=comma().join(renames))
     if action in ("bids", "bids cleared"):
         old, new = (before or {}).get("bids"), (after or {}).get("bids")
         if new is None:
@@ -81,9 +81,10 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
                  changes=comma().join(changes(scored, before, after)))
     if before is None and after is not None:          # recorded, or restored after a delete
         points = hand_points(record, number, after)
-        scored_words = "" if points is None else _(" (%(points)s)", points=comma().join(
-            _("%(side)s %(points)s", side=isolate(side), points=signed(p)) for side, p in zip(scored.sides, points)))
-        return hand_did(number, action) + scored_words
+        if points is None:
+            return hand_did(number, action)
+        each = [_("%(side)s %(points)s", side=isolate(side), points=signed(p)) for side, p in zip(scored.sides, points)]
+        return hand_did(number, action) + _(" (%(points)s)", points=comma().join(each))
     if action == "deleted":
         return _("hand %(number)s deleted", number=number)
     what = comma().join(changes(scored, before or {}, after or {})) or _("no change")
