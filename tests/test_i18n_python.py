@@ -28,7 +28,7 @@ PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "g
 PASHTO = {      # msgid (or (singular, plural)) -> Pashto (or [one, many])
     "Hand %(number)s deleted.": "لاس %(number)s ړنګ شو.",
     "%(cards)s, %(dealer)s deals; %(players)s": "%(cards)s، %(dealer)s ویشي؛ %(players)s",
-    ("%(cards)s card", "%(cards)s cards"): ["%(cards)s پاڼه", "%(cards)s پاڼې"],
+    ("%(cards)s card", "%(cards)s cards"): ["%(cards)s کارت", "%(cards)s کارتونه"],
     "bid %(bid)s, took %(took)s: made": "ژمنه %(bid)s، واخیستل %(took)s: پوره",
     "bid %(bid)s, took %(took)s: missed": "ژمنه %(bid)s، واخیستل %(took)s: پاتې",
     ("%(old)s is %(new)s now, in %(games)s game.", "%(old)s is %(new)s now, in %(games)s games."):
@@ -73,7 +73,7 @@ def test_a_summary_line_is_translated_with_pashto_digits_and_the_names_as_typed(
     assert isinstance(line, Markup)
     # each name and each player's "bid/took mark" is a bidi isolate (FSI ... PDI), so a Latin name
     # can't pull its neighbours' numbers and marks to the wrong side on a right-to-left page
-    assert line.startswith("\u2068۲ پاڼې\u2069، \u2068&lt;b&gt;x&lt;/b&gt;\u2069 ویشي؛ \u2067\u2068Ann\u2069 ")
+    assert line.startswith("\u2068۲ کارتونه\u2069، \u2068&lt;b&gt;x&lt;/b&gt;\u2069 ویشي؛ \u2067\u2068Ann\u2069 ")
     assert '\u2067\u2068Ann\u2069 <span aria-hidden="true">۲/۱ ✗</span><span class="visually-hidden">ژمنه ۲، ' \
         'واخیستل ۱: پاتې</span>\u2069' in line
     assert "<b>" not in line                              # a name is never HTML
@@ -89,7 +89,7 @@ def test_a_translation_cannot_smuggle_html_into_a_summary(app, pashto, monkeypat
         monkeypatch.setattr(oh_hell_pages, "_", lambda text, **params: "<i>%(cards)s</i> %(dealer)s; %(players)s"
                             if text.startswith("%(cards)s") else i18n._(text, **params))
         line = summary.hand_summary(scored, oh_hell("Ann", "Ben", "Cy")["hands"][0], scored.hands[0])
-    assert re.sub("[\u2066-\u2069]", "", line).startswith("&lt;i&gt;۱ پاڼه&lt;/i&gt; Ann; Ann ")
+    assert re.sub("[\u2066-\u2069]", "", line).startswith("&lt;i&gt;۱ کارت&lt;/i&gt; Ann; Ann ")
 
 
 def test_a_flash_message_is_translated_with_pashto_digits(app, client, pashto):
