@@ -22,6 +22,10 @@ class Game(ABC):
         """The game's settings (defaults and ranges may depend on the player count)."""
         return ()
 
+    def settings_in_play(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings that change this game's scoring (a setting another one switches off is left out)."""
+        return dict(settings)
+
     def check_table(self, table: Table) -> None:
         """Checks that need both players and settings (raise RuleError)."""
 

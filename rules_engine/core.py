@@ -50,18 +50,18 @@ class Setting:
         """The value if it is allowed, else a RuleError for `settings`."""
         if self.kind is Kind.SWITCH:
             if not isinstance(value, bool):
-                raise RuleError(SETTINGS, say("{setting} must be true or false", setting=self.name))
+                raise RuleError(SETTINGS, say("{setting} must be true or false", setting=self.name), self.name)
             return value
         if self.kind is Kind.CHOICE:
             if value not in self.choices:
                 raise RuleError(SETTINGS, say("{setting} must be one of {choices}", setting=self.name,
-                                              choices=", ".join(self.choices)))
+                                              choices=", ".join(self.choices)), self.name)
             return value
         if not is_whole(value):
-            raise RuleError(SETTINGS, say("{setting} must be a whole number", setting=self.name))
+            raise RuleError(SETTINGS, say("{setting} must be a whole number", setting=self.name), self.name)
         if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
             raise RuleError(SETTINGS, say("{setting} must be {allowed}, not {value}", setting=self.name,
-                                          allowed=self.range_words(), value=value))
+                                          allowed=self.range_words(), value=value), self.name)
         return value
 
     def range_words(self) -> Text:

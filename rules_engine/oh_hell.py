@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any, Mapping
 
 from .base import Game
-from .core import Kind, Outcome, Setting, State, Table, add, is_whole, leaders, read_list
+from .core import SETTINGS, Kind, Outcome, RuleError, Setting, State, Table, add, is_whole, leaders, read_list
 from .words import Text, say, say_n
 
 DECK = 52
@@ -14,12 +14,20 @@ LARGEST_HAND = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
 EXACT_BONUS = 10
 ZERO_BONUS = 5
 ORDERS = ("up", "down", "up_down", "down_up")
+SIZES = ("all", "odd", "even")
 
 
 @dataclass(frozen=True)
 class OhHellHand:
     bids: tuple[int, ...]
     tricks: tuple[int, ...]
+
+
+def played_sizes(sizes: tuple[int, ...], which: str) -> tuple[int, ...]:
+    """The hand sizes of a schedule that are played: all, only the odd or only the even ones."""
+    if which == "all":
+        return sizes
+    return tuple(cards for cards in sizes if cards % 2 == (1 if which == "odd" else 0))
 
 
 def schedule(max_cards: int, order: str) -> tuple[int, ...]:
@@ -29,14 +37,36 @@ def schedule(max_cards: int, order: str) -> tuple[int, ...]:
     return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[order]
 
 
+@dataclass(frozen=True)
+class Scoring:
+    """The five numbers a hand is scored by (the `custom` settings; `exact` and
+    `tricks_plus_bonus` are two fixed sets of them)."""
+    bonus: int
+    per_trick: int
+    tricks_if_missed: bool
+    per_trick_off: int
+    per_bid_missed: int
+
+
+NAMED_SCORINGS = {"exact": Scoring(EXACT_BONUS, 1, False, 0, 0), "tricks_plus_bonus": Scoring(EXACT_BONUS, 1, True, 0, 0)}
+CUSTOM = ("bonus", "per_trick", "tricks_if_missed", "per_trick_off", "per_bid_missed")
+
+
+def scoring_of(settings: Mapping[str, Any]) -> Scoring:
+    named = NAMED_SCORINGS.get(settings["scoring"])
+    return named or Scoring(*(settings[name] for name in CUSTOM))
+
+
 def points_for(bid: int, took: int, cards: int, settings: Mapping[str, Any]) -> int:
     """One player's points for a hand."""
     exact = bid == took
     if exact and bid == 0 and settings["zero_bonus"]:
         return ZERO_BONUS + cards
-    if settings["scoring"] == "tricks_plus_bonus":
-        return took + EXACT_BONUS if exact else took
-    return EXACT_BONUS + took if exact else 0
+    rule = scoring_of(settings)
+    if exact:
+        return rule.bonus + rule.per_trick * took
+    return ((rule.per_trick * took if rule.tricks_if_missed else 0)
+            - rule.per_trick_off * abs(took - bid) - rule.per_bid_missed * bid)
 
 
 def player_words(who: str, bid: int, took: int, cards: int, settings: Mapping[str, Any]) -> Text:
@@ -47,6 +77,8 @@ def player_words(who: str, bid: int, took: int, cards: int, settings: Mapping[st
         return say_n("{who} bid {bid}, took {took}: zero bonus, {bonus} + {count} card = {gained}",
                      "{who} bid {bid}, took {took}: zero bonus, {bonus} + {count} cards = {gained}",
                      cards, who=who, bid=bid, took=took, bonus=ZERO_BONUS, gained=gained)
+    if settings["scoring"] == "custom":
+        return custom_words(who, bid, took, scoring_of(settings), gained)
     if settings["scoring"] == "tricks_plus_bonus":
         if exact:
             return say("{who} bid {bid}, took {took}: exact, {took} + {bonus} = {gained}",
@@ -57,6 +89,23 @@ def player_words(who: str, bid: int, took: int, cards: int, settings: Mapping[st
         return say("{who} bid {bid}, took {took}: exact, {bonus} + {took} = {gained}",
                    who=who, bid=bid, took=took, bonus=EXACT_BONUS, gained=gained)
     return say("{who} bid {bid}, took {took}: missed, 0", who=who, bid=bid, took=took)
+
+
+def custom_words(who: str, bid: int, took: int, rule: Scoring, gained: int) -> Text:
+    """A `custom` hand's line, with each of its numbers in the sum ("missed by 2, -5 x 2 = -10")."""
+    if bid == took:
+        return say("{who} bid {bid}, took {took}: exact, {bonus} + {each} x {took} = {gained}",
+                   who=who, bid=bid, took=took, bonus=rule.bonus, each=rule.per_trick, gained=gained)
+    off = abs(took - bid)
+    sum_words = say("{each} x {took}", each=rule.per_trick, took=took) if rule.tricks_if_missed else None
+    for each, times in ((rule.per_trick_off, off), (rule.per_bid_missed, bid)):
+        if each and times:
+            sum_words = (say("-{each} x {times}", each=each, times=times) if sum_words is None
+                         else say("{earlier} - {each} x {times}", earlier=sum_words, each=each, times=times))
+    if sum_words is None:
+        return say("{who} bid {bid}, took {took}: missed by {off}, 0", who=who, bid=bid, took=took, off=off)
+    return say("{who} bid {bid}, took {took}: missed by {off}, {sum} = {gained}",
+               who=who, bid=bid, took=took, off=off, sum=sum_words, gained=gained)
 
 
 class OhHell(Game):
@@ -79,15 +128,50 @@ class OhHell(Game):
                     choices=ORDERS),
             Setting("hook", Kind.SWITCH, False,
                     say("Screw the dealer: the dealer may not bid so that all the bids add up to the cards dealt.")),
+            Setting("hook_from", Kind.WHOLE, 1,
+                    say("The hook holds only in hands of at least this many cards."),
+                    minimum=1, maximum=DECK // max(player_count, 1)),
+            Setting("sizes", Kind.CHOICE, "all",
+                    say("Every hand size, or only the odd or only the even ones; the order keeps its shape."),
+                    choices=SIZES),
             Setting("scoring", Kind.CHOICE, "exact",
                     say("Exact: 10 + tricks for taking exactly your bid, else 0. "
                         "Tricks plus bonus: 1 a trick, and 10 more when exact."),
-                    choices=("exact", "tricks_plus_bonus")),
+                    choices=("exact", "tricks_plus_bonus", "custom")),
+            Setting("bonus", Kind.WHOLE, EXACT_BONUS, say("For taking exactly your bid."),
+                    minimum=0, maximum=100),
+            Setting("per_trick", Kind.WHOLE, 1, say("For each trick taken, when exact."),
+                    minimum=0, maximum=20),
+            Setting("tricks_if_missed", Kind.SWITCH, False,
+                    say("A miss still scores its tricks.")),
+            Setting("per_trick_off", Kind.WHOLE, 0,
+                    say("A miss loses this for each trick off."),
+                    minimum=0, maximum=50),
+            Setting("per_bid_missed", Kind.WHOLE, 0,
+                    say("A miss loses this for each trick bid."),
+                    minimum=0, maximum=20),
             Setting("zero_bonus", Kind.SWITCH, False, say("Bid 0 and take 0 to score 5 + the cards dealt instead.")),
         )
 
+    def settings_in_play(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        ignored = (() if settings.get("scoring") == "custom" else CUSTOM) + (() if settings.get("hook") else ("hook_from",))
+        return {name: value for name, value in settings.items() if name not in ignored}
+
+    def check_table(self, table: Table) -> None:
+        sizes = self.hand_sizes(table)
+        if not sizes:          # only even sizes, from 1 card
+            raise RuleError(SETTINGS, say("with max cards {most}, no hand has an even number of cards",
+                                          most=table.settings["max_cards"]), "sizes")
+        if table.settings["hook"] and table.settings["hook_from"] > max(sizes):
+            raise RuleError(SETTINGS, say("the hook can start at {most} cards at most, the biggest hand played",
+                                          most=max(sizes)), "hook_from")
+
+    def player_words(self, who: str, bid: int, took: int, cards: int, settings: Mapping[str, Any]) -> Text:
+        """One player's line of a hand under these settings (the rules pages' worked examples)."""
+        return player_words(who, bid, took, cards, settings)
+
     def hand_sizes(self, table: Table) -> tuple[int, ...]:
-        return schedule(table.settings["max_cards"], table.settings["order"])
+        return played_sizes(schedule(table.settings["max_cards"], table.settings["order"]), table.settings["sizes"])
 
     def cards(self, table: Table, state: State) -> int:
         return self.hand_sizes(table)[state.deal]
@@ -96,9 +180,10 @@ class OhHell(Game):
         """Under the hook rule: the dealer's bid that would make the bids add up (below 0 when the
         others bid more than the cards dealt: no bid of 0 or more is forbidden then)."""
         others = [bids.get(seat) for seat in range(table.size) if seat != state.dealer]
-        if not table.settings["hook"] or any(not is_whole(bid) for bid in others):
+        cards = self.cards(table, state)
+        if not table.settings["hook"] or cards < table.settings["hook_from"] or any(not is_whole(bid) for bid in others):
             return None
-        return self.cards(table, state) - sum(others)
+        return cards - sum(others)
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         allowed = list(range(self.cards(table, state) + 1))

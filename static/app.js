@@ -375,9 +375,9 @@
         });
         return b;
       }
-      wrap.appendChild(step(-1, "\u2212", input.dataset.less || "\u2212"));
+      wrap.appendChild(step(-1, "\u2212", words().less || "\u2212"));
       wrap.appendChild(input);
-      wrap.appendChild(step(1, "+", input.dataset.more || "+"));
+      wrap.appendChild(step(1, "+", words().more || "+"));
     });
 
     // New game: show the names typed in the dealer/captain choices and the partnerships.

@@ -221,3 +221,97 @@ def test_settings_asked_for_a_count_outside_three_to_seven(count, largest):
     from rules_engine import GAMES
     max_cards = next(s for s in GAMES["oh_hell"].settings(count) if s.name == "max_cards")
     assert (max_cards.default, max_cards.minimum, max_cards.maximum) == (largest, 1, largest)
+
+
+# --- house rules: custom scoring, the hook from N cards, odd or even hand sizes --------------------
+
+ESCALIER = {"scoring": "custom", "bonus": 5, "per_trick": 5, "per_trick_off": 5}
+LOSE_YOUR_BID = {"scoring": "custom", "per_bid_missed": 1}
+
+
+@pytest.mark.parametrize("settings, bids, tricks, points", [
+    # house-rules.md: Escalier's numbers - bid 3 took 3 -> 20, bid 3 took 1 -> -10, bid 0 took 0 -> 5
+    (ESCALIER, [3, 0, 1, 0], [3, 0, 1, 0], (20, 5, 10, 5)),
+    (ESCALIER, [3, 0, 0, 0], [1, 2, 1, 0], (-10, -10, -5, 5)),
+    # "lose your bid": bid 3 took 1 -> -3, bid 0 took 2 -> 0
+    (LOSE_YOUR_BID, [3, 0, 1, 0], [1, 2, 1, 0], (-3, 0, 11, 10)),
+    # every number at once: bid 3 took 1 = 2 x 1 - 4 x 2 - 3 x 3 = -15; bid 1 took 3 = 2 x 3 - 4 x 2 - 3 x 1 = -5
+    ({"scoring": "custom", "bonus": 7, "per_trick": 2, "tricks_if_missed": True, "per_trick_off": 4,
+      "per_bid_missed": 3}, [3, 1, 0, 0], [1, 3, 0, 0], (-15, -5, 7, 7)),
+    # the custom numbers are ignored unless the scoring is custom
+    ({"bonus": 50, "per_trick_off": 9}, [3, 0, 0, 0], [1, 2, 1, 0], (0, 0, 0, 10)),
+    # a made 0 under zero_bonus still scores 5 + cards
+    ({**ESCALIER, "zero_bonus": True}, [3, 0, 1, 0], [3, 0, 1, 0], (20, 9, 10, 9)),
+])
+def test_custom_scoring_on_the_four_card_hand(settings, bids, tricks, points):
+    assert one_hand(bids, tricks, settings, before=four_card_game()) == points
+
+
+@pytest.mark.parametrize("settings, bids, tricks, said", [
+    (ESCALIER, [3, 0, 0, 0], [1, 2, 1, 0],
+     ["Ann bid 3, took 1: missed by 2, -5 x 2 = -10", "Ben bid 0, took 2: missed by 2, -5 x 2 = -10",
+      "Cy bid 0, took 1: missed by 1, -5 x 1 = -5", "Dee bid 0, took 0: exact, 5 + 5 x 0 = 5"]),
+    ({"scoring": "custom", "tricks_if_missed": True, "per_bid_missed": 2}, [3, 1, 0, 0], [1, 3, 0, 0],
+     ["Ann bid 3, took 1: missed by 2, 1 x 1 - 2 x 3 = -5", "Ben bid 1, took 3: missed by 2, 1 x 3 - 2 x 1 = 1",
+      "Cy bid 0, took 0: exact, 10 + 1 x 0 = 10", "Dee bid 0, took 0: exact, 10 + 1 x 0 = 10"]),
+    ({"scoring": "custom"}, [3, 0, 0, 0], [1, 2, 1, 0],
+     ["Ann bid 3, took 1: missed by 2, 0", "Ben bid 0, took 2: missed by 2, 0",
+      "Cy bid 0, took 1: missed by 1, 0", "Dee bid 0, took 0: exact, 10 + 1 x 0 = 10"]),
+])
+def test_custom_scoring_explains_each_number(settings, bids, tricks, said):
+    hands = [*four_card_game(), {"bids": bids, "tricks": tricks}]
+    assert list(score(record("oh_hell", FOUR, hands, settings)).hands[-1].explain) == said
+
+
+def test_the_named_scorings_are_custom_with_their_own_numbers():
+    exact = {"scoring": "custom", "bonus": 10, "per_trick": 1}
+    plus = {**exact, "tricks_if_missed": True}
+    for bids, tricks in (([3, 0, 1, 1], [4, 0, 0, 0]), ([2, 1, 1, 1], [2, 1, 1, 0]), ([4, 0, 0, 0], [4, 0, 0, 0])):
+        assert one_hand(bids, tricks, exact, before=four_card_game()) == one_hand(
+            bids, tricks, {"scoring": "exact"}, before=four_card_game())
+        assert one_hand(bids, tricks, plus, before=four_card_game()) == one_hand(
+            bids, tricks, {"scoring": "tricks_plus_bonus"}, before=four_card_game())
+
+
+@pytest.mark.parametrize("max_cards, order, sizes, played", [
+    (7, "up_down", "odd", (1, 3, 5, 7, 5, 3, 1)),      # house-rules.md
+    (7, "up", "even", (2, 4, 6)),                      # house-rules.md
+    (4, "down_up", "even", (4, 2, 2, 4)),
+    (3, "down", "all", (3, 2, 1)),
+])
+def test_only_odd_or_even_hand_sizes_keep_the_orders_shape(max_cards, order, sizes, played):
+    table = {"max_cards": max_cards, "order": order, "sizes": sizes}
+    game = score(record("oh_hell", FOUR, settings=table))
+    assert game.next["cards"] == played[0] and game.next["hand_of"] == [1, len(played)]
+    hands = []
+    for cards in played:
+        assert score(record("oh_hell", FOUR, hands, table)).next["cards"] == cards
+        hands.append({"bids": [cards, 0, 0, 0], "tricks": [cards, 0, 0, 0]})
+    assert score(record("oh_hell", FOUR, hands, table)).finished
+
+
+def test_even_sizes_from_one_card_leave_no_hand_and_are_refused_at_the_sizes_setting():
+    with pytest.raises(RuleError) as refused:
+        score(record("oh_hell", FOUR, settings={"max_cards": 1, "sizes": "even"}))
+    assert refused.value.field == "sizes" and "no hand has an even number of cards" in str(refused.value)
+
+
+def test_the_hook_from_three_cards_leaves_the_dealer_free_in_smaller_hands():
+    table = {"hook": True, "hook_from": 3, "max_cards": 3}
+    # 1 card, Ann deals last of Ben, Cy, Dee: 0 + 0 + 0 + 1 adds up, allowed below 3 cards
+    one = score(record("oh_hell", FOUR, [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}], table))
+    assert one.hands[0].points == (11, 10, 10, 10)
+    two = [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}, {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 1]}]
+    before_three = score(record("oh_hell", FOUR, two, table))
+    assert before_three.next["cards"] == 3 and before_three.next["dealer"] == 2      # Cy deals the 3-card hand
+    assert before_three.legal_bids(2, {3: 1, 0: 1, 1: 0}) == [0, 2, 3]               # 1 + 1 + 0 + 1 would add up
+    with pytest.raises(RuleError) as refused:
+        score(record("oh_hell", FOUR, [*two, {"bids": [1, 0, 1, 1], "tricks": [1, 0, 1, 1]}], table))
+    assert refused.value.seat == 2 and "can't bid 1" in str(refused.value)
+
+
+def test_the_hook_cant_start_above_the_biggest_hand_played():
+    with pytest.raises(RuleError) as refused:
+        score(record("oh_hell", FOUR, settings={"hook": True, "hook_from": 6, "max_cards": 5}))
+    assert refused.value.field == "hook_from" and "5" in str(refused.value)
+    assert score(record("oh_hell", FOUR, settings={"hook_from": 6, "max_cards": 5})).next["cards"] == 1   # hook off: ignored

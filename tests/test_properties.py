@@ -67,3 +67,31 @@ def test_the_command_never_prints_a_traceback(data):
     else:
         assert code == 2 and err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
         assert PLACE.match(err.getvalue())
+
+
+# --- house rules: their defaults change nothing ---------------------------------------------------
+
+@SETTINGS
+@given(records(game_ids=("oh_hell",), max_hands=10))
+def test_oh_hell_house_rules_at_their_defaults_score_as_without_them(record):
+    house = {"hook_from": 1, "sizes": "all", "bonus": 10, "per_trick": 1, "tricks_if_missed": False,
+             "per_trick_off": 0, "per_bid_missed": 0}
+    plain = {name: value for name, value in record["settings"].items() if name not in house}
+    if plain.get("scoring") == "custom":
+        del plain["scoring"]
+    without = {**record, "settings": plain}
+    try:
+        expected = score(without).to_dict()
+    except RuleError:                   # its hands were legal only under the house rules it played
+        return
+    assert score({**without, "settings": {**plain, **house}}).to_dict() == expected
+
+
+@SETTINGS
+@given(records(game_ids=("oh_hell",), max_hands=10), st.sampled_from(["exact", "tricks_plus_bonus"]))
+def test_the_named_oh_hell_scorings_are_custom_with_their_numbers(record, named):
+    named_record = {**record, "settings": {**record["settings"], "scoring": named}}
+    custom = {**record, "settings": {**record["settings"], "scoring": "custom", "bonus": 10, "per_trick": 1,
+                                     "tricks_if_missed": named == "tricks_plus_bonus", "per_trick_off": 0,
+                                     "per_bid_missed": 0}}
+    assert [hand.points for hand in score(custom).hands] == [hand.points for hand in score(named_record).hands]

@@ -92,6 +92,11 @@ WHOLE_SETTINGS = [
     ("oh_hell", 7, "max_cards", 7, 1, 7),
     ("back_alley", 4, "max_cards", 13, 1, 13),
     ("back_alley", 4, "bid_points", 5, 1, None),
+    ("oh_hell", 4, "hook_from", 1, 1, 13),
+    ("oh_hell", 4, "bonus", 10, 0, 100),
+    ("oh_hell", 4, "per_trick", 1, 0, 20),
+    ("oh_hell", 4, "per_trick_off", 0, 0, 50),
+    ("oh_hell", 4, "per_bid_missed", 0, 0, 20),
     ("back_alley", 4, "board_points", 10, 1, None),
     ("pitch", 3, "target", 7, 1, None),
     ("smear", 4, "extra_cards", 0, 0, 3),
@@ -106,7 +111,9 @@ WHOLE_SETTINGS = [
 OTHER_SETTINGS = [
     ("oh_hell", "order", "up", ("up", "down", "up_down", "down_up")),
     ("oh_hell", "hook", False, None),
-    ("oh_hell", "scoring", "exact", ("exact", "tricks_plus_bonus")),
+    ("oh_hell", "scoring", "exact", ("exact", "tricks_plus_bonus", "custom")),
+    ("oh_hell", "sizes", "all", ("all", "odd", "even")),
+    ("oh_hell", "tricks_if_missed", False, None),
     ("oh_hell", "zero_bonus", False, None),
     ("pitch", "partnerships", False, None),
     ("pitch", "win_rule", "bidder_out", ("bidder_out", "first_to_target")),
@@ -167,6 +174,17 @@ HELP = {
         'Screw the dealer: the dealer may not bid so that all the bids add up to the cards dealt.',
     ('oh_hell', 'scoring'):
         'Exact: 10 + tricks for taking exactly your bid, else 0. Tricks plus bonus: 1 a trick, and 10 more when exact.',
+    ('oh_hell', 'hook_from'):
+        'The hook holds only in hands of at least this many cards.',
+    ('oh_hell', 'sizes'):
+        'Every hand size, or only the odd or only the even ones; the order keeps its shape.',
+    ('oh_hell', 'bonus'): 'For taking exactly your bid.',
+    ('oh_hell', 'per_trick'): 'For each trick taken, when exact.',
+    ('oh_hell', 'tricks_if_missed'): 'A miss still scores its tricks.',
+    ('oh_hell', 'per_trick_off'):
+        'A miss loses this for each trick off.',
+    ('oh_hell', 'per_bid_missed'):
+        'A miss loses this for each trick bid.',
     ('oh_hell', 'zero_bonus'):
         'Bid 0 and take 0 to score 5 + the cards dealt instead.',
     ('back_alley', 'max_cards'):

@@ -167,7 +167,8 @@ def test_every_setting_shows_its_value_and_range_in_words(client, game_id, from_
 def test_choices_are_in_words_on_the_rules_page_and_the_new_game_form(client):
     page = client.get("/rules/oh_hell").get_data(as_text=True)
     assert "Allowed: one of: up, down, up then down, down then up." in words(page)
-    assert "Allowed: one of: exact, tricks plus bonus." in words(page)
+    assert "Allowed: one of: exact, tricks plus bonus, custom." in words(page)
+    assert "Allowed: one of: all, odd only, even only." in words(page)
     form = client.get("/games/new/oh_hell").get_data(as_text=True)
     assert ">up then down</span>" in form and ">down then up</span>" in form and ">tricks plus bonus</span>" in form
     assert not re.search(r">[a-z]+_[a-z_]+<", form)

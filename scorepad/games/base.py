@@ -28,9 +28,25 @@ class GamePages:
     hidden_on_draw: tuple[str, ...] = ()  # result fields the form hides while "draw" is the result
     csv_tricks = False                    # the CSV has a tricks column per side
 
+    folded_settings: dict[str, Any] = {}  # setting name -> heading: settings shown folded under it on the new-game form
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self.id = game.id
+
+    def setting_sections(self, form: Any) -> list[tuple[str, list[Any]]]:
+        """The new-game form's setting fields in runs: (heading, fields), heading "" for the unfolded ones.
+        A folded run opens by itself when one of its fields is changed or has a problem."""
+        sections: list[tuple[str, list[Any]]] = []
+        for field in form:
+            if not field.name.startswith("setting_"):
+                continue
+            heading = str(self.folded_settings.get(field.name.removeprefix("setting_"), ""))
+            if sections and sections[-1][0] == heading:
+                sections[-1][1].append(field)
+            else:
+                sections.append((heading, [field]))
+        return sections
 
     @property
     def has_bids(self) -> bool:

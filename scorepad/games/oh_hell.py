@@ -7,17 +7,21 @@ from markupsafe import Markup
 
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.core import bidding_order
+from rules_engine.oh_hell import CUSTOM
 from scorepad.web.forms import every_choice, radio
-from scorepad.web.i18n import _, as_the_page, comma, digits, isolate
+from scorepad.web.i18n import _, as_the_page, comma, digits, isolate, lazy_gettext
 
 from .base import GamePages, cards_word, said
 
 
 class OhHellPages(GamePages):
+    folded_settings = {name: lazy_gettext("Custom scoring") for name in CUSTOM}
     csv_tricks = True
 
     def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:
-        hook = scored.table.settings.get("hook") and seat == scored.state.dealer
+        settings = scored.table.settings
+        cards = (scored.next or {}).get("cards", 0)
+        hook = settings["hook"] and seat == scored.state.dealer and cards >= settings["hook_from"]
         return {"data-sum-of": "bids", **({"data-hook": "1"} if hook else {})}
 
     def result_fields(self, scored: ScoredGame):

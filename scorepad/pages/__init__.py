@@ -181,6 +181,12 @@ def game_heading(game: Any) -> Markup:
     return Markup('{} <small>(<bdi lang="en">{}</bdi>)</small>').format(title, english)
 
 
+@bp.app_template_filter()
+def comma_list(items: Any) -> str:
+    """Items one after another, with the page's own comma and digits ("1, 3, 5")."""
+    return i18n.comma().join(i18n.digits(item) for item in items)
+
+
 @bp.app_template_global("game_pages")
 def game_pages_global(game: Any) -> GamePages:
     return pages_of(game)

@@ -86,7 +86,8 @@ def play_again() -> list[dict[str, Any]]:
             continue
         seen.add(same)
         defaults = full_settings(kind, players, {})
-        changed = settings_words({name: value for name, value in settings.items() if value != defaults.get(name)})
+        changed = settings_words({name: value for name, value in kind.settings_in_play(settings).items()
+                                  if value != defaults.get(name)})
         tables.append({"key": table["key"], "kind": kind, "players": [str(name) for name in players],
                        "settings": changed or _("default settings")})
         if len(tables) == PLAY_AGAIN:
@@ -194,6 +195,8 @@ def new_game(game_id: str):
             player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
             field = {"players": player, "first_dealer": "first_dealer",
                      "first_captain": "first_captain"}.get(error.place, "settings")
+            if error.place == "settings" and f"setting_{error.field}" in form:
+                field = f"setting_{error.field}"               # next to the setting it concerns
             forms.attach(form, field, forms.reason(error))
         else:
             key = forms.sent_key(form.key.data)
@@ -278,7 +281,7 @@ def scoreboard(game_id: str):
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
-                           settings=settings_words(dict(scored.table.settings)) if scored else "",
+                           settings=settings_words(scored.game.settings_in_play(scored.table.settings)) if scored else "",
                            chart=chart_image(scored), next_first=next_first(game))
 
 

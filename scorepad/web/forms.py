@@ -34,7 +34,10 @@ SETTING_LABELS = {
     "order": lazy_gettext("Order"), "partnerships": lazy_gettext("Partnerships"), "scoring": lazy_gettext("Scoring"),
     "smudge": lazy_gettext("Smudge"), "target": lazy_gettext("Target"), "team_points": lazy_gettext("Team points"),
     "undercut_bonus": lazy_gettext("Undercut bonus"), "win_rule": lazy_gettext("Win rule"),
-    "zero_bonus": lazy_gettext("Zero bonus"),
+    "zero_bonus": lazy_gettext("Zero bonus"), "hook_from": lazy_gettext("Hook from"),
+    "sizes": lazy_gettext("Sizes"), "bonus": lazy_gettext("Bonus"), "per_trick": lazy_gettext("Per trick"),
+    "tricks_if_missed": lazy_gettext("Tricks if missed"), "per_trick_off": lazy_gettext("Per trick off"),
+    "per_bid_missed": lazy_gettext("Per bid missed"),
 }
 CHOICE_WORDS = {
     "up": lazy_gettext("up"), "down": lazy_gettext("down"), "up_down": lazy_gettext("up then down"),
@@ -42,6 +45,8 @@ CHOICE_WORDS = {
     "tricks_plus_bonus": lazy_gettext("tricks plus bonus"), "single": lazy_gettext("single"),
     "double": lazy_gettext("double"), "both": lazy_gettext("both"), "captain": lazy_gettext("captain"),
     "bidder_out": lazy_gettext("bidder out"), "first_to_target": lazy_gettext("first to target"),
+    "custom": lazy_gettext("custom"), "all": lazy_gettext("all"), "odd": lazy_gettext("odd only"),
+    "even": lazy_gettext("even only"),
 }
 
 

@@ -1,0 +1,48 @@
+"""A table that plays house rules sets them on the new-game page at 360 px and reads them in every
+hand's explanation and on the rules page."""
+import re
+
+from playwright.sync_api import expect
+
+from test_browser import browser, server  # noqa: F401  (fixtures)
+from test_browser_pages import Table, phone_problems, table  # noqa: F401  (fixture)
+
+
+def test_oh_hell_with_escaliers_numbers_and_only_odd_hands(table, server):  # noqa: F811
+    page = table.page
+    page.goto(f"{server}/games/new/oh_hell")
+    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
+        page.fill(f"#player_{seat}", name)
+    page.fill("#setting_max_cards", "3")
+    table.choose("setting_sizes", "odd")
+    table.choose("setting_scoring", "custom")
+    expect(page.locator("#setting_bonus")).to_be_hidden()             # folded until asked for
+    page.get_by_text("Custom scoring", exact=True).click()
+    page.fill("#setting_bonus", "5")
+    page.fill("#setting_per_trick", "5")
+    page.fill("#setting_per_trick_off", "5")
+    assert phone_problems(page) == []
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".sides")).to_be_visible()
+    assert "sizes odd only" in page.content() and "per trick off 5" in page.content()     # the printed settings line
+
+    table.link("Enter the bids for hand 1")
+    for seat, bid in ((1, 0), (2, 0), (0, 1)):
+        table.choose(f"bid_{seat}", bid)
+    table.button("Save bids")
+    table.choose("tricks_1", 1)
+    table.choose("tricks_0", 0)
+    table.button("Save hand 1")
+    expect(page.locator(".sides b")).to_have_text(["-5", "-5", "5"])
+    assert "3 cards" in page.locator(".banner").inner_text()          # odd sizes only: 1, then 3
+
+    page.goto(page.url.split("?")[0] + "/hands/1")
+    said = page.locator("main").inner_text()
+    assert "Ann bid 1, took 0: missed by 1, -5 x 1 = -5" in said
+    assert "Cy bid 0, took 0: exact, 5 + 5 x 0 = 5" in said
+
+    game_id = re.search(r"/games/([^/]+)/hands/1", page.url).group(1)
+    page.goto(f"{server}/rules/oh_hell?game={game_id}")
+    rules = page.locator("main").inner_text()
+    assert "only these hands are played, in cards: 1, 3" in rules
+    assert "Ann bid 3, took 1: missed by 2, -5 x 2 = -10" in rules
