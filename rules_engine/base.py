@@ -4,7 +4,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Mapping
 
-from .core import Outcome, Setting, State, Table
+from .core import EndBonus, Outcome, Setting, State, Table
 from .words import say
 
 
@@ -47,6 +47,10 @@ class Game(ABC):
     @abstractmethod
     def play(self, table: Table, state: State, hand: Any) -> tuple[Outcome, State]:
         """Score a checked hand and give the state for the hand after it."""
+
+    def end_bonuses(self, table: Table, points: list[tuple[int, ...]], state: State) -> tuple[EndBonus, ...]:
+        """What the game adds once it is over, given every hand's points and the state after the last."""
+        return ()
 
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
         """What the table needs to know for the next hand."""

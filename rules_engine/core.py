@@ -143,6 +143,15 @@ class Outcome:
         return self.said
 
 
+@dataclass(frozen=True)
+class EndBonus:
+    """Points a game hands out once, after its last hand (gin's box and game bonuses): a line of
+    the score sheet of its own."""
+    name: Text
+    points: tuple[int, ...]
+    explain: Text
+
+
 def bidding_order(dealer: int, size: int) -> list[int]:
     """Left of the dealer first, the dealer last."""
     return [(dealer + step) % size for step in range(1, size + 1)]

@@ -7,8 +7,8 @@ from functools import partial
 from typing import Any, Mapping
 
 from .base import Game
-from .core import Kind, Outcome, Roles, Setting, State, Table, add, is_whole, leaders, must_be_absent
-from .words import Text, and_list, say
+from .core import EndBonus, Kind, Outcome, Roles, Setting, State, Table, add, is_whole, leaders, must_be_absent
+from .words import Text, and_list, comma_list, say
 
 MOST_DEADWOOD = 98
 
@@ -16,7 +16,16 @@ MOST_DEADWOOD = 98
 class Result(enum.Enum):
     KNOCK = "knock"
     GIN = "gin"
+    BIG_GIN = "big_gin"      # out with all 11 cards melded, without discarding
     DRAW = "draw"
+
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def rank_value(rank: str) -> int:
+    """A card's count: face cards 10, an ace 1, number cards their number."""
+    return 10 if rank in ("J", "Q", "K") else 1 if rank == "A" else int(rank)
 
 
 class Side(enum.Enum):
@@ -33,6 +42,13 @@ class GinHand:
     result: Result
     knocker: Side | None = None
     deadwood: Mapping[Side, int] | None = None
+    upcard: str | None = None          # Oklahoma: the face-up card's rank, and whether it is a spade
+    upcard_spade: bool = False
+
+    @property
+    def times(self) -> int:
+        """Oklahoma doubles everything a hand scores when the face-up card is a spade."""
+        return 2 if self.upcard_spade else 1
 
 
 def undercut(result: str, knocker_deadwood: int, other_deadwood: int) -> bool:
@@ -54,16 +70,28 @@ def hand_value(hand: GinHand, settings: Mapping[str, Any]) -> tuple[Side, int]:
     knocker, other = hand.knocker, hand.knocker.other
     mine, theirs = hand.deadwood[knocker], hand.deadwood[other]
     if hand.result is Result.GIN:
-        return knocker, theirs + settings["gin_bonus"]
+        return knocker, (theirs + settings["gin_bonus"]) * hand.times
+    if hand.result is Result.BIG_GIN:
+        return knocker, (theirs + settings["big_gin_bonus"]) * hand.times
     if not undercut(hand.result.value, mine, theirs):
-        return knocker, theirs - mine
-    return other, mine - theirs + settings["undercut_bonus"]
+        return knocker, (theirs - mine) * hand.times
+    return other, (mine - theirs + settings["undercut_bonus"]) * hand.times
 
 
 def value_words(hand: GinHand, settings: Mapping[str, Any], knocker: str, other: str) -> Text:
     """The arithmetic behind the hand's value; `knocker` and `other` name the two sides."""
+    said = plain_value_words(hand, settings, knocker, other)
+    if hand.upcard_spade:
+        return say("{said} The face-up card is a spade: x 2 = {value}.", said=said, value=hand_value(hand, settings)[1])
+    return said
+
+
+def plain_value_words(hand: GinHand, settings: Mapping[str, Any], knocker: str, other: str) -> Text:
     mine, theirs = hand.deadwood[hand.knocker], hand.deadwood[hand.knocker.other]
-    _, value = hand_value(hand, settings)
+    value = hand_value(hand, settings)[1] // hand.times
+    if hand.result is Result.BIG_GIN:
+        return say("{knocker} went big gin against {theirs}: {theirs} + {bonus} = {value}.",
+                   knocker=knocker, theirs=theirs, bonus=settings["big_gin_bonus"], value=value)
     if hand.result is Result.GIN:
         return say("{knocker} went gin against {theirs}: {theirs} + {bonus} = {value}.",
                    knocker=knocker, theirs=theirs, bonus=settings["gin_bonus"], value=value)
@@ -103,6 +131,17 @@ class Gin3(Game):
                     say("Both: captain and advisor each score a hand the team wins. Captain: only the captain does."),
                     choices=("both", "captain")),
             Setting("target", Kind.WHOLE, 100, say("Points needed to end the game."), minimum=1),
+            Setting("big_gin_bonus", Kind.WHOLE, 31,
+                    say("Bonus for big gin: out with all 11 cards melded, without discarding."), minimum=0, maximum=100),
+            Setting("box_bonus", Kind.WHOLE, 0,
+                    say("At the end, each player scores this for every hand that gave them points (25 is common)."),
+                    minimum=0, maximum=100),
+            Setting("game_bonus", Kind.WHOLE, 0,
+                    say("At the end, the highest total before bonuses scores this (100 is common)."),
+                    minimum=0, maximum=500),
+            Setting("oklahoma", Kind.SWITCH, False,
+                    say("Oklahoma: the face-up card sets each hand's knock limit (an ace: gin only), "
+                        "and a spade doubles the hand.")),
         )
 
     def start(self, table: Table) -> State:
@@ -134,25 +173,49 @@ class Gin3(Game):
             return say("the box's deadwood must be a whole number from 0 to {most}", most=MOST_DEADWOOD)
         return say("the team's deadwood must be a whole number from 0 to {most}", most=MOST_DEADWOOD)
 
+    def read_upcard(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[str | None, bool]:
+        """Oklahoma's face-up card: its rank and whether it is a spade (neither without Oklahoma)."""
+        if not table.settings["oklahoma"]:
+            must_be_absent(state, raw, ("upcard", "upcard_spade"), say("the game is not played Oklahoma"))
+            return None, False
+        rank = raw.get("upcard")
+        if rank not in RANKS:
+            raise state.error(say("say the face-up card's rank: A, 2 to 10, J, Q or K"), "upcard")
+        spade = raw.get("upcard_spade")
+        if not isinstance(spade, bool):
+            raise state.error(say("say whether the face-up card is a spade"), "upcard_spade")
+        return rank, spade
+
+    def knock_limit(self, table: Table, upcard: str | None) -> int:
+        """The most deadwood a knock may have this hand (0 under an Oklahoma ace: gin only)."""
+        if upcard is None:
+            return table.settings["knock_limit"]
+        return 0 if upcard == "A" else rank_value(upcard)
+
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> GinHand:
         result = next((one for one in Result if one.value == raw.get("result")), None)
         if result is None:
-            raise state.error(say('the result must be "knock", "gin" or "draw"'), "result")
+            raise state.error(say('the result must be "knock", "gin", "big_gin" or "draw"'), "result")
+        upcard, spade = self.read_upcard(table, state, raw)
         if result is Result.DRAW:
             must_be_absent(state, raw, ("knocker", "deadwood"), say("the hand is a draw"))
-            return GinHand(result)
+            return GinHand(result, upcard=upcard, upcard_spade=spade)
         knocker = self.read_side(state, raw)
         deadwood = self.read_deadwood(state, raw)
         mine = deadwood[knocker]
         field = f"deadwood_{knocker.value}"
-        if result is Result.GIN and mine:
+        if result in (Result.GIN, Result.BIG_GIN) and mine:
             raise state.error(self.gin_problem(knocker, mine), field)
         if result is Result.KNOCK and mine == 0:
             raise state.error(say("a knock with no deadwood is gin: record it as gin"), "result")
-        limit = table.settings["knock_limit"]
+        limit = self.knock_limit(table, upcard)
+        if result is Result.KNOCK and limit == 0:
+            raise state.error(say("the face-up card is an ace: only gin ends the hand"), "result")
         if result is Result.KNOCK and mine > limit:
+            if upcard is not None:
+                raise state.error(say("the knock limit this hand is {limit}", limit=limit), field)
             raise state.error(self.limit_problem(knocker, mine, limit), field)
-        return GinHand(result, knocker, deadwood)
+        return GinHand(result, knocker, deadwood, upcard, spade)
 
     def gin_problem(self, knocker: Side, deadwood: int) -> Text:
         if knocker is Side.BOX:
@@ -216,7 +279,10 @@ class Gin3(Game):
         explain = [value_words(hand, table.settings, self.side_name(table, roles, hand.knocker),
                                self.side_name(table, roles, hand.knocker.other)),
                    self.credit_words(table, roles, winner, value)]
-        if after.finished:
+        if after.finished and (table.settings["box_bonus"] or table.settings["game_bonus"]):
+            explain.append(say("Someone reached {target}: the game ends, and the end bonuses are added.",
+                               target=table.settings["target"]))
+        elif after.finished:
             explain.append(self.ending_words(table, after.totals))
         return explain
 
@@ -228,6 +294,27 @@ class Gin3(Game):
                        target=table.settings["target"], names=names, total=max(totals))
         return say("Someone reached {target}: the game ends and {names} share the win with {total}.",
                    target=table.settings["target"], names=names, total=max(totals))
+
+    def end_bonuses(self, table: Table, points: list[tuple[int, ...]], state: State) -> tuple[EndBonus, ...]:
+        """The box bonus (for every hand that gave a player points) and the game bonus (to the highest
+        total before bonuses), each a line of its own; none when the table plays without them."""
+        settings, bonuses = table.settings, []
+        if settings["box_bonus"]:
+            each = settings["box_bonus"]
+            won = [sum(1 for hand in points if hand[seat] > 0) for seat in range(table.size)]
+            lines = [say("{who} {hands} x {each} = {points}", who=table.name(seat), hands=won[seat], each=each,
+                         points=won[seat] * each) for seat in range(table.size)]
+            bonuses.append(EndBonus(say("Box bonus"), tuple(count * each for count in won),
+                                    say("Box bonus, {each} for every hand that gave a player points: {lines}.",
+                                        each=each, lines=comma_list(lines))))
+        if settings["game_bonus"]:
+            top = leaders(state.totals)
+            bonuses.append(EndBonus(say("Game bonus"), tuple(settings["game_bonus"] if seat in top else 0
+                                                             for seat in range(table.size)),
+                                    say("Game bonus: {names}, highest before bonuses with {total}, scores {bonus}.",
+                                        names=and_list(table.name(seat) for seat in top), total=max(state.totals),
+                                        bonus=settings["game_bonus"])))
+        return tuple(bonuses)
 
     def side_name(self, table: Table, roles: Roles, side: Side) -> Text:
         if side is Side.BOX:

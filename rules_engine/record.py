@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .base import Game
-from .core import PASS, SETTINGS, Outcome, RuleError, State, Table, bidding_order, is_whole
+from .core import PASS, SETTINGS, EndBonus, Outcome, RuleError, State, Table, add, bidding_order, is_whole, leaders
 from .registry import GAMES
 from .words import Text, say
 
@@ -38,11 +38,21 @@ class ScoredGame:
     table: Table
     sides: tuple[str, ...]
     hands: tuple[ScoredHand, ...]
-    state: State
+    state: State                               # its totals include the end bonuses
+    bonuses: tuple[EndBonus, ...] = ()         # added once the game is over
 
     @property
     def totals(self) -> tuple[int, ...]:
         return self.state.totals
+
+    @property
+    def bonus_lines(self) -> list[tuple[EndBonus, tuple[int, ...]]]:
+        """Each end bonus with the totals after it, in the order they are added."""
+        lines, totals = [], self.hands[-1].totals if self.hands else self.totals
+        for bonus in self.bonuses:
+            totals = add(totals, bonus.points)
+            lines.append((bonus, totals))
+        return lines
 
     @property
     def finished(self) -> bool:
@@ -92,7 +102,7 @@ class ScoredGame:
         if len(self.hands) + len(raw_hands) > MAX_HANDS:
             raise RuleError(HANDS, too_many_words(len(self.hands) + len(raw_hands)))
         game, table = self.game, self.table
-        state, scored = self.state, list(self.hands)
+        state, scored, bonuses = self.state, list(self.hands), self.bonuses
         for raw in raw_hands:
             if state.finished:
                 raise state.error(over_words(state))
@@ -101,13 +111,29 @@ class ScoredGame:
             outcome, after = game.play(table, state, game.read_hand(table, state, raw))
             scored.append(ScoredHand(state.number, outcome.points, after.totals, outcome.facts, outcome))
             state = after
-        return ScoredGame(game, table, self.sides, tuple(scored), state)
+            if state.finished:
+                bonuses = game.end_bonuses(table, [hand.points for hand in scored], state)
+                state = with_bonuses(state, bonuses)
+        return ScoredGame(game, table, self.sides, tuple(scored), state, bonuses)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game.id, "sides": list(self.sides),
-                "hands": [hand.to_dict() for hand in self.hands],
-                "totals": list(self.totals), "finished": self.finished,
+        said = {"game": self.game.id, "sides": list(self.sides),
+                "hands": [hand.to_dict() for hand in self.hands]}
+        if self.bonuses:
+            said["end_bonuses"] = [{"name": bonus.name, "points": list(bonus.points), "explain": bonus.explain}
+                                   for bonus in self.bonuses]
+        return {**said, "totals": list(self.totals), "finished": self.finished,
                 "winners": list(self.winners), "next": self.next}
+
+
+def with_bonuses(state: State, bonuses: tuple[EndBonus, ...]) -> State:
+    """The final state with the end bonuses added: the winners are the highest final totals."""
+    if not bonuses:
+        return state
+    totals = state.totals
+    for bonus in bonuses:
+        totals = add(totals, bonus.points)
+    return State(state.number, state.dealer, totals, state.deal, state.roles, True, leaders(totals))
 
 
 HANDS = say("hands")        # places of errors outside a hand

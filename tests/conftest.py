@@ -128,8 +128,8 @@ def form_data(game_id, hand, step="full"):
     """The form fields a player would tap for `hand`: the game's own form values for it (the
     inverse of reading the form), the bids alone for the bids step, the rest for the result step."""
     from scorepad.games import pages_of
-    values = {name: str(value) for name, value in pages_of(game_id).form_values(hand, None).items()
-              if value is not None}
+    values = {name: "y" if value is True else str(value) for name, value in pages_of(game_id).form_values(hand, None).items()
+              if value is not None and value is not False}          # a switch is sent only when ticked
     if step == "bids":
         return {name: value for name, value in values.items() if name.startswith("bid_")}
     return values

@@ -3,6 +3,7 @@ from hypothesis import strategies as st
 
 from rules_engine import GAMES, RuleError, score
 from rules_engine.core import bidding_order
+from rules_engine.gin3 import RANKS, rank_value
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -41,13 +42,17 @@ def points_hand(draw, game, order, high_and_low_always=False):
 
 
 def gin_hand(draw, game, order):
-    result = draw(st.sampled_from(["knock", "gin", "draw"]))
+    limit, upcard = game.table.settings["knock_limit"], {}
+    if game.table.settings["oklahoma"]:
+        upcard = {"upcard": draw(st.sampled_from(RANKS)), "upcard_spade": draw(st.booleans())}
+        limit = 0 if upcard["upcard"] == "A" else rank_value(upcard["upcard"])
+    result = draw(st.sampled_from(["knock", "gin", "big_gin", "draw"] if limit else ["gin", "big_gin", "draw"]))
     if result == "draw":
-        return {"result": "draw"}
+        return {"result": "draw", **upcard}
     knocker = draw(st.sampled_from(["box", "team"]))
     other = "team" if knocker == "box" else "box"
-    mine = 0 if result == "gin" else draw(st.integers(1, game.table.settings["knock_limit"]))
-    return {"result": result, "knocker": knocker, "deadwood": {knocker: mine, other: draw(st.integers(0, 98))}}
+    mine = draw(st.integers(1, limit)) if result == "knock" else 0
+    return {"result": result, "knocker": knocker, "deadwood": {knocker: mine, other: draw(st.integers(0, 98))}, **upcard}
 
 
 # A legal next hand for each game of the registry (a game added there needs one here: records() draws

@@ -46,3 +46,30 @@ def test_oh_hell_with_escaliers_numbers_and_only_odd_hands(table, server):  # no
     rules = page.locator("main").inner_text()
     assert "only these hands are played, in cards: 1, 3" in rules
     assert "Ann bid 3, took 1: missed by 2, -5 x 2 = -10" in rules
+
+
+def test_gin_played_oklahoma_with_a_box_bonus_ends_with_its_bonus_line(table, server):  # noqa: F811
+    page = table.page
+    page.goto(f"{server}/games/new/gin3")
+    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
+        page.fill(f"#player_{seat}", name)
+    page.fill("#setting_target", "30")
+    page.fill("#setting_box_bonus", "25")
+    page.check("#setting_oklahoma")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".sides")).to_be_visible()
+
+    table.link("Record hand 1")
+    table.choose("upcard", "7")
+    page.check("#upcard_spade")
+    table.choose("knocker", "box")
+    page.fill("#deadwood_box", "4")
+    page.fill("#deadwood_team", "20")
+    assert phone_problems(page) == []
+    table.button("Save hand 1")
+    expect(page.locator(".sides b")).to_have_text(["57", "0", "0"])         # (20 - 4) x 2 = 32, then 25 for the box bonus
+    rows = page.locator("table").inner_text()
+    assert "Box bonus, 25 for every hand that gave a player points: Ann 1 x 25 = 25, Ben 0 x 25 = 0, Cy 0 x 25 = 0." in rows
+    page.locator("table a").first.click()
+    said = page.locator("main").inner_text()
+    assert "Ann (box) knocked with 4 against 20: 20 - 4 = 16. The face-up card is a spade: x 2 = 32." in said

@@ -138,7 +138,7 @@ def deepest_read(template):
     ('{"format": "scorepad/1", "game": "gin3", "players": ["Ann", "Ben", "Cy"],'
      ' "hands": [{"result": "knock", "knocker": %s}]}', 2, 'hand 1: say who knocked: "box" or "team"\n'),
     ('{"format": "scorepad/1", "game": "gin3", "players": ["Ann", "Ben", "Cy"], "hands": [{"result": %s}]}', 2,
-     'hand 1: the result must be "knock", "gin" or "draw"\n'),
+     'hand 1: the result must be "knock", "gin", "big_gin" or "draw"\n'),
     ('{"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"win_rule": %s}}', 2,
      "settings: win_rule must be one of bidder_out, first_to_target\n"),
 ])

@@ -99,7 +99,7 @@ def test_first_captain_defaults_to_the_seat_after_the_box():
      'hand 1: deadwood needs exactly two counts, "box" and "team"', "deadwood"),
     ({"result": "knock", "knocker": "advisor", "deadwood": {"box": 5, "team": 9}},
      'hand 1: say who knocked: "box" or "team"', "knocker"),
-    ({"result": "win"}, 'hand 1: the result must be "knock", "gin" or "draw"', "result"),
+    ({"result": "win"}, 'hand 1: the result must be "knock", "gin", "big_gin" or "draw"', "result"),
     ({"result": "draw", "knocker": "box"}, "hand 1: the hand is a draw, so it can't have knocker", "knocker"),
     ({"result": "draw", "deadwood": {"box": 1, "team": 2}},
      "hand 1: the hand is a draw, so it can't have deadwood", "deadwood"),
@@ -164,3 +164,77 @@ def test_captain_only_credit_explains_who_scores():
     game = play([knock("team", 20, 4)], {"team_points": "captain"})
     assert game.hands[0].explain == ("Ben & Cy (team) knocked with 4 against 20: 20 - 4 = 16.",
                                      "Ben (captain) scores 16.")
+
+
+# --- house rules: big gin, Oklahoma, the box and game bonuses ---------------------------------------
+
+OKLAHOMA = {"oklahoma": True}
+
+
+def upcard(hand, rank, spade=False):
+    return {**hand, "upcard": rank, "upcard_spade": spade}
+
+
+@pytest.mark.parametrize("settings, hand, points", [
+    # house-rules.md: knock with 4 against 20 under a 7 of hearts -> 16; the 7 of spades -> 32
+    (OKLAHOMA, upcard(knock("box", 4, 20), "7"), (16, 0, 0)),
+    (OKLAHOMA, upcard(knock("box", 4, 20), "7", spade=True), (32, 0, 0)),
+    # a spade doubles the bonuses too: team gin against 31 under the king of spades = (31 + 25) x 2
+    (OKLAHOMA, upcard(knock("team", 31, 0, "gin"), "K", spade=True), (0, 112, 112)),
+    (OKLAHOMA, upcard(knock("team", 5, 8), "10", spade=True), (26, 0, 0)),      # undercut (8 - 5 + 10) x 2
+    # big gin against 30 of deadwood -> 61 (box player, single box win)
+    ({}, knock("box", 0, 30, "big_gin"), (61, 0, 0)),
+    ({"big_gin_bonus": 50, "box_win": "double"}, knock("box", 0, 30, "big_gin"), (160, 0, 0)),
+    (OKLAHOMA, upcard(knock("team", 12, 0, "big_gin"), "A"), (0, 43, 43)),          # an ace: only gin ends it
+])
+def test_house_rule_hands(settings, hand, points):
+    assert play([hand], settings).hands[0].points == points
+
+
+@pytest.mark.parametrize("settings, hand, field, message", [
+    (OKLAHOMA, upcard(knock("box", 8, 20), "5"), "deadwood_box", "the knock limit this hand is 5"),
+    (OKLAHOMA, upcard(knock("team", 20, 1), "A"), "result", "the face-up card is an ace: only gin ends the hand"),
+    (OKLAHOMA, knock("box", 4, 20), "upcard", "say the face-up card's rank"),
+    (OKLAHOMA, {**knock("box", 4, 20), "upcard": "7"}, "upcard_spade", "say whether the face-up card is a spade"),
+    ({}, upcard(knock("box", 4, 20), "7"), "upcard", "the game is not played Oklahoma, so it can't have upcard"),
+    ({}, knock("box", 3, 20, "big_gin"), "deadwood_box", "gin means no deadwood, but the box has 3"),
+])
+def test_house_rule_hands_refused(settings, hand, field, message):
+    with pytest.raises(RuleError) as refused:
+        play([hand], settings)
+    assert refused.value.field == field and message in str(refused.value)
+
+
+def test_oklahoma_knock_limit_is_the_upcards_count_and_a_draw_records_it_too():
+    assert play([upcard(knock("box", 10, 20), "Q")], OKLAHOMA).hands[0].points == (10, 0, 0)     # a queen: 10
+    assert play([upcard({"result": "draw"}, "3", spade=True)], OKLAHOMA).hands[0].points == (0, 0, 0)
+    spade = play([upcard(knock("box", 4, 20), "7", spade=True)], OKLAHOMA).hands[0].explain
+    assert spade[0] == "Ann (box) knocked with 4 against 20: 20 - 4 = 16. The face-up card is a spade: x 2 = 32."
+
+
+def test_end_bonuses_are_added_once_after_the_last_hand_and_decide_the_winner():
+    # Ann in the box wins 3 hands of 20 (60); then the team (Ben captain, Cy advising) wins 45 each: Ben and Cy
+    # 45, then Ben in the box wins 60 -> Ben 105 ends the game. Box bonus 25 a hand that scored, game bonus 100.
+    hands = [knock("box", 0, 0, "gin"), knock("box", 0, 0, "gin")]     # 25 each to Ann
+    settings = {"box_bonus": 25, "game_bonus": 100, "target": 100}
+    hands += [knock("team", 30, 0, "gin"), knock("box", 0, 56, "gin")]   # Ben & Cy 55 each; Ben in the box 81
+    game = play(hands, settings)
+    assert [hand.points for hand in game.hands] == [(25, 0, 0), (25, 0, 0), (0, 55, 55), (0, 81, 0)]
+    assert game.hands[-1].totals == (50, 136, 55) and game.finished
+    assert [(bonus.name, bonus.points) for bonus in game.bonuses] == [("Box bonus", (50, 50, 25)),
+                                                                     ("Game bonus", (0, 100, 0))]
+    assert game.totals == (100, 286, 80) and game.winners == ("Ben",)
+    assert game.bonuses[0].explain == ("Box bonus, 25 for every hand that gave a player points: "
+                                       "Ann 2 x 25 = 50, Ben 2 x 25 = 50, Cy 1 x 25 = 25.")
+    assert game.bonuses[1].explain == "Game bonus: Ben, highest before bonuses with 136, scores 100."
+    assert game.hands[-1].explain[-1] == "Someone reached 100: the game ends, and the end bonuses are added."
+    assert "end_bonuses" in game.to_dict() and "end_bonuses" not in play(hands).to_dict()
+
+
+def test_a_box_bonus_can_turn_the_winner():
+    # Ben in the box wins four hands by 1 (knocking 1 against 2), then the team's gin against 80 gives Ann
+    # and Cy 105 each, which ends it; the box bonus, 40 a hand that scored, puts Ben on top
+    hands = [knock("box", 1, 2)] * 4 + [knock("team", 80, 0, "gin")]
+    game = play(hands, {"box_bonus": 40}, box=1, captain=0)
+    assert game.hands[-1].totals == (105, 4, 105)
+    assert game.bonuses[0].points == (40, 160, 40) and game.totals == (145, 164, 145) and game.winners == ("Ben",)

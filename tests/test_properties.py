@@ -23,6 +23,9 @@ def test_totals_are_the_running_sum_of_points(record):
     for hand in game.hands:
         running = [t + p for t, p in zip(running, hand.points)]
         assert list(hand.totals) == running
+    for bonus in game.bonuses:                  # gin's end bonuses, once the game is over
+        assert game.finished
+        running = [t + p for t, p in zip(running, bonus.points)]
     assert list(game.totals) == running
     assert (game.next is None) == game.finished
     assert bool(game.winners) == game.finished

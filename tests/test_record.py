@@ -105,6 +105,9 @@ WHOLE_SETTINGS = [
     ("gin3", 3, "undercut_bonus", 10, 0, None),
     ("gin3", 3, "gin_bonus", 25, 0, None),
     ("gin3", 3, "target", 100, 1, None),
+    ("gin3", 3, "big_gin_bonus", 31, 0, 100),
+    ("gin3", 3, "box_bonus", 0, 0, 100),
+    ("gin3", 3, "game_bonus", 0, 0, 500),
 ]
 
 # Every switch and choice: its default and the choices.
@@ -122,6 +125,7 @@ OTHER_SETTINGS = [
     ("smear", "non_bidder_cap", False, None),
     ("gin3", "box_win", "single", ("single", "double")),
     ("gin3", "team_points", "both", ("both", "captain")),
+    ("gin3", "oklahoma", False, None),
 ]
 
 
@@ -223,6 +227,11 @@ HELP = {
         'Both: captain and advisor each score a hand the team wins. Captain: only the captain does.',
     ('gin3', 'target'):
         'Points needed to end the game.',
+    ('gin3', 'big_gin_bonus'): 'Bonus for big gin: out with all 11 cards melded, without discarding.',
+    ('gin3', 'box_bonus'): 'At the end, each player scores this for every hand that gave them points (25 is common).',
+    ('gin3', 'game_bonus'): 'At the end, the highest total before bonuses scores this (100 is common).',
+    ('gin3', 'oklahoma'):
+        "Oklahoma: the face-up card sets each hand's knock limit (an ace: gin only), and a spade doubles the hand.",
 }
 
 

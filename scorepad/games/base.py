@@ -148,7 +148,7 @@ class GamePages:
         """Put a recorded hand's values into a form (to edit it)."""
         for name, value in self.form_values(hand, scored).items():
             if name in form and value is not None:
-                form[name].data = str(value)
+                form[name].data = value if isinstance(value, bool) else str(value)     # a switch stays a switch
 
     def first_results(self, scored: ScoredGame, pending: list[Any]) -> dict[str, Any]:
         """What a new hand's form shows tapped already once the bids are in (part of a hand)."""

@@ -6,13 +6,14 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from rules_engine import ScoredGame, ScoredHand
-from rules_engine.gin3 import knock_undercut
+from rules_engine.gin3 import RANKS, knock_undercut
 from scorepad.web.forms import choice, radio, whole_number
 from scorepad.web.i18n import _, lazy_gettext
 
 from .base import GamePages, said, signed, value_word
 
-RESULT_WORDS = {"knock": lazy_gettext("knock"), "gin": lazy_gettext("gin"), "draw": lazy_gettext("draw"),
+RESULT_WORDS = {"knock": lazy_gettext("knock"), "gin": lazy_gettext("gin"), "big_gin": lazy_gettext("big gin"),
+                "draw": lazy_gettext("draw"),
                 "box": lazy_gettext("box"), "team": lazy_gettext("team")}       # a hand's result and knocker
 DEADWOOD_CHANGES = {"box": lazy_gettext("box's deadwood %(old)s -> %(new)s"),
                     "team": lazy_gettext("team's deadwood %(old)s -> %(new)s")}
@@ -29,28 +30,44 @@ class Gin3Pages(GamePages):
         table, roles = scored.table, scored.state.roles
         box = _("%(player)s (box)", player=table.name(roles.box))
         team = _("%(captain)s & %(advisor)s", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
+        upcard = {"upcard": radio(_("Face-up card"), [(rank, rank) for rank in RANKS]),
+                  "upcard_spade": ("check", str(_("The face-up card is a spade")))} if table.settings["oklahoma"] else {}
         return {
-            "result": radio(_("Result"), [("knock", _("knock")), ("gin", _("gin")), ("draw", _("draw"))],
-                            default="knock"),
+            **upcard,
+            "result": radio(_("Result"), [("knock", _("knock")), ("gin", _("gin")), ("big_gin", _("big gin")),
+                                          ("draw", _("draw"))], default="knock"),
             "knocker": radio(_("Who knocked"), [("box", box), ("team", team)]),
             "deadwood_box": ("text", str(_("%(side)s deadwood", side=box)), NUMBER),
             "deadwood_team": ("text", str(_("%(side)s deadwood", side=team)), NUMBER),
         }
 
+    def knock_limit(self, scored: ScoredGame, upcard: str | None) -> tuple[int | None, str | None, tuple[str, ...]]:
+        """The deadwood calculator's knock limit for the next hand (None under Oklahoma until the face-up
+        card is given), that card, and the ranks to ask it from (none unless the game is played Oklahoma)."""
+        oklahoma = scored.table.settings["oklahoma"]
+        upcard = upcard if oklahoma and upcard in RANKS else None
+        limit = None if oklahoma and upcard is None else scored.game.knock_limit(scored.table, upcard)
+        return limit, upcard, RANKS if oklahoma else ()
+
     def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
+        upcard = {}
+        if scored.table.settings["oklahoma"]:
+            upcard = {"upcard": choice(form, "upcard", _("the face-up card")), "upcard_spade": bool(form.upcard_spade.data)}
         result = choice(form, "result", _("the result"))
         if result == "draw":
-            return {"result": "draw"}
-        hand = {"result": result, "knocker": choice(form, "knocker", _("who knocked")), "deadwood": {}}
+            return {"result": "draw", **upcard}
+        hand = {"result": result, "knocker": choice(form, "knocker", _("who knocked")), "deadwood": {}, **upcard}
         for side in ("box", "team"):
             typed = form[f"deadwood_{side}"].data
-            if result == "gin" and side == hand["knocker"] and not (typed or "").strip():
+            if result in ("gin", "big_gin") and side == hand["knocker"] and not (typed or "").strip():
                 typed = "0"                      # going gin is 0 deadwood: nothing to type
             hand["deadwood"][side] = whole_number(typed, f"deadwood_{side}")
         return hand
 
     def form_values(self, hand: dict[str, Any], scored: ScoredGame) -> dict[str, Any]:
         values = {"result": hand.get("result"), "knocker": hand.get("knocker")}
+        if "upcard" in hand:
+            values |= {"upcard": hand["upcard"], "upcard_spade": hand.get("upcard_spade")}
         return values | {f"deadwood_{side}": count for side, count in (hand.get("deadwood") or {}).items()}
 
     def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
@@ -67,6 +84,8 @@ class Gin3Pages(GamePages):
         mine, theirs = raw["deadwood"][knocker], raw["deadwood"][other]
         if raw["result"] == "gin":
             did = said(_("%(knocker)s went gin"), knocker=names[knocker])
+        elif raw["result"] == "big_gin":
+            did = said(_("%(knocker)s went big gin"), knocker=names[knocker])
         else:
             did = said(_("%(knocker)s knocked with %(deadwood)s"), knocker=names[knocker], deadwood=mine)
         points = scorers(table, roles, hand.points)
@@ -97,7 +116,7 @@ class Gin3Pages(GamePages):
         counts["box"] += roles["box"] == seat
         if raw["result"] == "draw" or roles["box" if raw["knocker"] == "box" else "captain"] != seat:
             return
-        if raw["result"] == "gin":
+        if raw["result"] in ("gin", "big_gin"):
             counts["gins"] += 1
             return
         counts["knocks"] += 1

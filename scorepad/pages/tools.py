@@ -40,14 +40,26 @@ def deadwood_calculator():
         except RuleError as error:
             problem = forms.reason(error)
     who = "team" if request.args.get("who") == "team" else "box"
+    limit, upcard, ranks = knock_limit(game_id, request.args.get("upcard"))
     fill = None
     if result and game_id and result["opponent"] is not None:
         other = "team" if who == "box" else "box"
         fill = {"result": "gin" if result["knocker"].deadwood == 0 else "knock", "knocker": who,
-                f"deadwood_{who}": result["knocker"].deadwood, f"deadwood_{other}": result["opponent"].deadwood}
+                f"deadwood_{who}": result["knocker"].deadwood, f"deadwood_{other}": result["opponent"].deadwood,
+                **({"upcard": upcard} if upcard else {})}
     return render_template("deadwood.html", deck=calc.DECK, suits=calc.SUITS, symbols=calc.SUIT_SYMBOLS,
                            knocker=set(knocker_codes), opponent=set(opponent_codes), result=result,
-                           problem=problem, game_id=game_id, who=who, fill=fill)
+                           problem=problem, game_id=game_id, who=who, fill=fill, limit=limit, upcard=upcard,
+                           ranks=ranks)
+
+
+def knock_limit(game_id: str | None, upcard: str | None) -> tuple[int | None, str | None, tuple[str, ...]]:
+    """For a game whose hand form links here: its next hand's knock limit, the face-up card it comes
+    from and the ranks to ask it from (the game's own pages say); nothing without a game."""
+    scored = load(game_id).scored if game_id else None
+    if scored is None or "deadwood" not in pages_of(scored.game).calculators:
+        return None, None, ()
+    return pages_of(scored.game).knock_limit(scored, upcard)
 
 
 @bp.get("/calculators/game-points")

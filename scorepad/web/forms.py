@@ -37,7 +37,8 @@ SETTING_LABELS = {
     "zero_bonus": lazy_gettext("Zero bonus"), "hook_from": lazy_gettext("Hook from"),
     "sizes": lazy_gettext("Sizes"), "bonus": lazy_gettext("Bonus"), "per_trick": lazy_gettext("Per trick"),
     "tricks_if_missed": lazy_gettext("Tricks if missed"), "per_trick_off": lazy_gettext("Per trick off"),
-    "per_bid_missed": lazy_gettext("Per bid missed"),
+    "per_bid_missed": lazy_gettext("Per bid missed"), "big_gin_bonus": lazy_gettext("Big gin bonus"),
+    "box_bonus": lazy_gettext("Box bonus"), "game_bonus": lazy_gettext("Game bonus"), "oklahoma": lazy_gettext("Oklahoma"),
 }
 CHOICE_WORDS = {
     "up": lazy_gettext("up"), "down": lazy_gettext("down"), "up_down": lazy_gettext("up then down"),
@@ -285,7 +286,8 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
 
 # --- hands ---------------------------------------------------------------------------------
 
-# A hand form field as plain values: ("radio", label, ((value, text), ...), default) or ("text", label, render_kw items).
+# A hand form field as plain values: ("radio", label, ((value, text), ...), default), ("check", label)
+# or ("text", label, render_kw items).
 Spec = tuple
 
 
@@ -311,6 +313,9 @@ def made_field(spec: Spec) -> Field:
     if spec[0] == "radio":
         _kind, label, pairs, default = spec
         return RadioField(label, choices=options(list(pairs)), default=default, validate_choice=False)
+    if spec[0] == "check":
+        _kind, label = spec
+        return BooleanField(label)
     _kind, label, render_kw = spec
     return StringField(label, render_kw=dict(render_kw))
 

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable
 
 from rules_engine import ScoredGame, score
 from scorepad.games import pages_of
-from scorepad.web.i18n import _
+from scorepad.web.i18n import _, words
 
 RISKY_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")   # and full-width = + - @
 
@@ -71,6 +71,11 @@ def game_csv(record: dict[str, Any]) -> str:
         for side in range(len(scored.sides)):
             row += (([bids[side]] if has_bids else []) + ([tricks[side]] if has_tricks else [])
                     + [hand.points[side], hand.totals[side]])
+        rows.append(row + ([note] if note else []))
+    for bonus, after in scored.bonus_lines:         # gin's end bonuses: a row each, named in the hand column
+        row = [words(bonus.name), ""]
+        for side in range(len(scored.sides)):
+            row += [""] * (has_bids + has_tricks) + [bonus.points[side], after[side]]
         rows.append(row + ([note] if note else []))
     return to_csv(rows)
 
