@@ -144,6 +144,10 @@ class Gin3(Game):
                         "and a spade doubles the hand.")),
         )
 
+    def settings_in_play(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Under Oklahoma the face-up card sets the knock limit: knock_limit is not used."""
+        return {name: value for name, value in settings.items() if not (name == "knock_limit" and settings.get("oklahoma"))}
+
     def start(self, table: Table) -> State:
         box, captain = table.first_dealer, table.first_captain     # read_table gives both
         roles = Roles(box, captain, 3 - box - captain)

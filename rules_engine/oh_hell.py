@@ -176,14 +176,17 @@ class OhHell(Game):
     def cards(self, table: Table, state: State) -> int:
         return self.hand_sizes(table)[state.deal]
 
+    def hook_holds(self, table: Table, state: State) -> bool:
+        """Whether the dealer is hooked this hand: the hook is on, and the hand has at least hook_from cards."""
+        return table.settings["hook"] and self.cards(table, state) >= table.settings["hook_from"]
+
     def forbidden_bid(self, table: Table, state: State, bids: Mapping[int, Any]) -> int | None:
         """Under the hook rule: the dealer's bid that would make the bids add up (below 0 when the
         others bid more than the cards dealt: no bid of 0 or more is forbidden then)."""
         others = [bids.get(seat) for seat in range(table.size) if seat != state.dealer]
-        cards = self.cards(table, state)
-        if not table.settings["hook"] or cards < table.settings["hook_from"] or any(not is_whole(bid) for bid in others):
+        if not self.hook_holds(table, state) or any(not is_whole(bid) for bid in others):
             return None
-        return cards - sum(others)
+        return self.cards(table, state) - sum(others)
 
     def legal_bids(self, table: Table, state: State, seat: int, bids: Mapping[int, Any]) -> list[Any]:
         allowed = list(range(self.cards(table, state) + 1))

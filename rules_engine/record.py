@@ -1,7 +1,7 @@
 """Read a `scorepad/1` record and score it hand by hand."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -48,7 +48,7 @@ class ScoredGame:
     @property
     def bonus_lines(self) -> list[tuple[EndBonus, tuple[int, ...]]]:
         """Each end bonus with the totals after it, in the order they are added."""
-        lines, totals = [], self.hands[-1].totals if self.hands else self.totals
+        lines, totals = [], self.hands[-1].totals if self.hands else self.game.start(self.table).totals
         for bonus in self.bonuses:
             totals = add(totals, bonus.points)
             lines.append((bonus, totals))
@@ -133,7 +133,7 @@ def with_bonuses(state: State, bonuses: tuple[EndBonus, ...]) -> State:
     totals = state.totals
     for bonus in bonuses:
         totals = add(totals, bonus.points)
-    return State(state.number, state.dealer, totals, state.deal, state.roles, True, leaders(totals))
+    return replace(state, totals=totals, winners=leaders(totals))
 
 
 HANDS = say("hands")        # places of errors outside a hand

@@ -1,7 +1,7 @@
 import pytest
 
 from conftest import record
-from rules_engine import RuleError, score
+from rules_engine import GAMES, RuleError, score
 from rules_engine.core import Roles
 from rules_engine.gin3 import Side, rotate
 
@@ -208,14 +208,17 @@ def test_house_rule_hands_refused(settings, hand, field, message):
 def test_oklahoma_knock_limit_is_the_upcards_count_and_a_draw_records_it_too():
     assert play([upcard(knock("box", 10, 20), "Q")], OKLAHOMA).hands[0].points == (10, 0, 0)     # a queen: 10
     assert play([upcard({"result": "draw"}, "3", spade=True)], OKLAHOMA).hands[0].points == (0, 0, 0)
+    with pytest.raises(RuleError, match="say the face-up card's rank"):
+        play([{"result": "draw"}], OKLAHOMA)                 # a draw records its face-up card too
     spade = play([upcard(knock("box", 4, 20), "7", spade=True)], OKLAHOMA).hands[0].explain
     assert spade[0] == "Ann (box) knocked with 4 against 20: 20 - 4 = 16. The face-up card is a spade: x 2 = 32."
 
 
 def test_end_bonuses_are_added_once_after_the_last_hand_and_decide_the_winner():
-    # Ann in the box wins 3 hands of 20 (60); then the team (Ben captain, Cy advising) wins 45 each: Ben and Cy
-    # 45, then Ben in the box wins 60 -> Ben 105 ends the game. Box bonus 25 a hand that scored, game bonus 100.
-    hands = [knock("box", 0, 0, "gin"), knock("box", 0, 0, "gin")]     # 25 each to Ann
+    # Ann in the box goes gin twice against 0 (25 each); the team (Ben captain, Cy advising) goes gin against
+    # 30 (55 each); Ben, now in the box, goes gin against 56 (81) and reaches 136, which ends the game.
+    # Box bonus 25 for every hand that gave a player points, game bonus 100 to the highest before bonuses.
+    hands = [knock("box", 0, 0, "gin"), knock("box", 0, 0, "gin")]
     settings = {"box_bonus": 25, "game_bonus": 100, "target": 100}
     hands += [knock("team", 30, 0, "gin"), knock("box", 0, 56, "gin")]   # Ben & Cy 55 each; Ben in the box 81
     game = play(hands, settings)
@@ -238,3 +241,52 @@ def test_a_box_bonus_can_turn_the_winner():
     game = play(hands, {"box_bonus": 40}, box=1, captain=0)
     assert game.hands[-1].totals == (105, 4, 105)
     assert game.bonuses[0].points == (40, 160, 40) and game.totals == (145, 164, 145) and game.winners == ("Ben",)
+
+
+@pytest.mark.parametrize("rank, limit", [("A", 0), ("2", 2), ("9", 9), ("10", 10), ("J", 10), ("Q", 10), ("K", 10)])
+def test_the_face_up_cards_count_is_the_knock_limit(rank, limit):
+    if limit:
+        assert play([upcard(knock("box", limit, 20), rank)], OKLAHOMA).hands[0].points == (20 - limit, 0, 0)
+    with pytest.raises(RuleError) as refused:
+        play([upcard(knock("box", limit + 1, 20), rank)], OKLAHOMA)
+    assert refused.value.field == ("result" if rank == "A" else "deadwood_box")
+
+
+@pytest.mark.parametrize("fields", [{"upcard": "1", "upcard_spade": False}, {"upcard": "11", "upcard_spade": False},
+                                    {"upcard": 7, "upcard_spade": False}, {"upcard": "7", "upcard_spade": "yes"},
+                                    {"upcard": "7", "upcard_spade": 1}, {"upcard": "7"}])
+def test_a_face_up_card_that_is_not_a_card_is_refused(fields):
+    with pytest.raises(RuleError) as refused:
+        play([{**knock("box", 4, 20), **fields}], OKLAHOMA)
+    assert refused.value.field == ("upcard" if fields["upcard"] not in ("7",) else "upcard_spade")
+    assert refused.value.hand == 1
+
+
+def test_the_score_command_gives_each_end_bonus_and_the_final_totals():
+    game = play([knock("box", 0, 90, "gin")], {"box_bonus": 25, "game_bonus": 100})
+    said = game.to_dict()
+    assert said["end_bonuses"] == [
+        {"name": "Box bonus", "points": [25, 0, 0],
+         "explain": "Box bonus, 25 for every hand that gave a player points: Ann 1 x 25 = 25, Ben 0 x 25 = 0, Cy 0 x 25 = 0."},
+        {"name": "Game bonus", "points": [100, 0, 0],
+         "explain": "Game bonus: Ann, highest before bonuses with 115, scores 100."}]
+    assert said["totals"] == [240, 0, 0] and said["winners"] == ["Ann"] and said["finished"] and said["next"] is None
+    assert [list(after) for _bonus, after in game.bonus_lines] == [[140, 0, 0], [240, 0, 0]]
+
+
+@pytest.mark.parametrize("settings, hand, said", [
+    ({}, knock("team", 30, 0, "big_gin"), "Ben & Cy (team) went big gin against 30: 30 + 31 = 61."),
+    (OKLAHOMA, upcard(knock("team", 5, 8), "9", spade=True),
+     "Ann (box) undercut Ben & Cy (team) (5 against a knock of 8): 8 - 5 + 10 = 13. The face-up card is a spade: x 2 = 26."),
+    (OKLAHOMA, upcard(knock("box", 0, 10, "big_gin"), "4", spade=True),
+     "Ann (box) went big gin against 10: 10 + 31 = 41. The face-up card is a spade: x 2 = 82."),
+])
+def test_big_gin_and_a_spade_are_explained(settings, hand, said):
+    game = play([hand], settings)
+    assert game.hands[0].explain[0] == said
+    assert said.endswith(f" = {max(game.hands[0].points)}.")          # the line ends on what the hand scored
+
+
+def test_under_oklahoma_the_knock_limit_setting_is_not_in_play():
+    assert "knock_limit" not in GAMES["gin3"].settings_in_play({"knock_limit": 7, "oklahoma": True})
+    assert GAMES["gin3"].settings_in_play({"knock_limit": 7, "oklahoma": False}) == {"knock_limit": 7, "oklahoma": False}

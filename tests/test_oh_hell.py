@@ -1,8 +1,10 @@
 import pytest
 
 from conftest import record
-from rules_engine import RuleError, score
+from rules_engine import GAMES, RuleError, score
 from rules_engine.oh_hell import schedule
+
+OH_HELL = GAMES["oh_hell"]
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -315,3 +317,31 @@ def test_the_hook_cant_start_above_the_biggest_hand_played():
         score(record("oh_hell", FOUR, settings={"hook": True, "hook_from": 6, "max_cards": 5}))
     assert refused.value.field == "hook_from" and "5" in str(refused.value)
     assert score(record("oh_hell", FOUR, settings={"hook_from": 6, "max_cards": 5})).next["cards"] == 1   # hook off: ignored
+
+
+def test_settings_in_play_leave_out_what_another_setting_switches_off():
+    game = GAMES["oh_hell"]
+    table = score(record("oh_hell", FOUR, settings={"hook_from": 2, "bonus": 5})).table.settings
+    assert game.settings_in_play(table) == {"max_cards": 13, "order": "up", "hook": False, "sizes": "all",
+                                            "scoring": "exact", "zero_bonus": False}
+    custom = score(record("oh_hell", FOUR, settings={"hook": True, "hook_from": 2, **ESCALIER})).table.settings
+    assert game.settings_in_play(custom) == {**custom}
+
+
+def test_the_rules_page_examples_are_the_engines_own_lines():
+    assert OH_HELL.player_words("Ann", 3, 1, 5, {**ESCALIER, "zero_bonus": False, "tricks_if_missed": False,
+                                                 "per_bid_missed": 0}) == "Ann bid 3, took 1: missed by 2, -5 x 2 = -10"
+    assert OH_HELL.player_words("Ann", 0, 0, 5, {"scoring": "exact", "zero_bonus": True}) == \
+        "Ann bid 0, took 0: zero bonus, 5 + 5 cards = 10"
+
+
+def test_settings_that_leave_no_game_say_so_exactly():
+    with pytest.raises(RuleError) as refused:
+        score(record("oh_hell", FOUR, settings={"max_cards": 1, "sizes": "even"}))
+    assert str(refused.value) == "settings: with max cards 1, no hand has an even number of cards"
+    assert refused.value.place == "settings"
+    with pytest.raises(RuleError) as refused:
+        score(record("oh_hell", FOUR, settings={"hook": True, "hook_from": 4, "max_cards": 3}))
+    assert str(refused.value) == "settings: the hook can start at 3 cards at most, the biggest hand played"
+    assert score(record("oh_hell", FOUR, settings={"hook": True, "hook_from": 3, "max_cards": 3})).next["cards"] == 1
+    assert score(record("oh_hell", FOUR, settings={"max_cards": 2, "sizes": "even"})).next["cards"] == 2

@@ -143,8 +143,12 @@ def test_whole_number_settings_defaults_and_ranges(game_id, count, name, default
     assert table_settings(game_id, count)[name] == default
     assert table_settings(game_id, count, {name: smallest})[name] == smallest
     words = f"from {smallest} to {largest}" if largest is not None else f"{smallest} or more"
-    with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {smallest - 1}$"):
+    with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {smallest - 1}$") as refused:
         table_settings(game_id, count, {name: smallest - 1})
+    assert refused.value.field == name                    # shown next to the setting's own field
+    with pytest.raises(RuleError, match=f"^settings: {name} must be a whole number$") as refused:
+        table_settings(game_id, count, {name: "7"})
+    assert refused.value.field == name
     if largest is None:
         assert table_settings(game_id, count, {name: 1000})[name] == 1000
     else:
@@ -159,13 +163,15 @@ def test_switch_and_choice_settings_defaults(game_id, name, default, choices):
     assert table_settings(game_id, count)[name] == default
     if choices is None:
         assert table_settings(game_id, count, {name: not default})[name] is (not default)
-        with pytest.raises(RuleError, match=f"^settings: {name} must be true or false$"):
+        with pytest.raises(RuleError, match=f"^settings: {name} must be true or false$") as refused:
             table_settings(game_id, count, {name: "yes"})
+        assert refused.value.field == name
     else:
         for choice in choices:
             assert table_settings(game_id, count, {name: choice})[name] == choice
-        with pytest.raises(RuleError, match=f"^settings: {name} must be one of {', '.join(choices)}$"):
+        with pytest.raises(RuleError, match=f"^settings: {name} must be one of {', '.join(choices)}$") as refused:
             table_settings(game_id, count, {name: "sideways"})
+        assert refused.value.field == name
 
 
 # The one-line explanation shown under every setting on the new-game form.

@@ -41,7 +41,7 @@ class Gin3Pages(GamePages):
             "deadwood_team": ("text", str(_("%(side)s deadwood", side=team)), NUMBER),
         }
 
-    def knock_limit(self, scored: ScoredGame, upcard: str | None) -> tuple[int | None, str | None, tuple[str, ...]]:
+    def calculator_limit(self, scored: ScoredGame, upcard: str | None) -> tuple[int | None, str | None, tuple[str, ...]]:
         """The deadwood calculator's knock limit for the next hand (None under Oklahoma until the face-up
         card is given), that card, and the ranks to ask it from (none unless the game is played Oklahoma)."""
         oklahoma = scored.table.settings["oklahoma"]
@@ -89,6 +89,8 @@ class Gin3Pages(GamePages):
         else:
             did = said(_("%(knocker)s knocked with %(deadwood)s"), knocker=names[knocker], deadwood=mine)
         points = scorers(table, roles, hand.points)
+        if raw.get("upcard_spade"):                  # Oklahoma: the face-up spade doubled the hand
+            points = said(_("%(points)s (a spade: x 2)"), points=points)
         if knock_undercut(raw):
             return said(_("%(did)s, %(other)s had %(deadwood)s: undercut, %(points)s"), did=did, other=names[other],
                         deadwood=theirs, points=points)
@@ -103,6 +105,11 @@ class Gin3Pages(GamePages):
         if before.get("knocker") != after.get("knocker"):
             said_changes.append(_("knocker %(old)s -> %(new)s", old=result_word(before.get("knocker")),
                                   new=result_word(after.get("knocker"))))
+        if before.get("upcard") != after.get("upcard"):
+            said_changes.append(_("face-up card %(old)s -> %(new)s", old=value_word(before.get("upcard")),
+                                  new=value_word(after.get("upcard"))))
+        if bool(before.get("upcard_spade")) != bool(after.get("upcard_spade")):
+            said_changes.append(_("face-up card a spade") if after.get("upcard_spade") else _("face-up card not a spade"))
         old_dead, new_dead = before.get("deadwood") or {}, after.get("deadwood") or {}
         for side, sentence in DEADWOOD_CHANGES.items():
             if old_dead.get(side) != new_dead.get(side):

@@ -19,9 +19,7 @@ class OhHellPages(GamePages):
     csv_tricks = True
 
     def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:
-        settings = scored.table.settings
-        cards = (scored.next or {}).get("cards", 0)
-        hook = settings["hook"] and seat == scored.state.dealer and cards >= settings["hook_from"]
+        hook = not scored.finished and seat == scored.state.dealer and scored.game.hook_holds(scored.table, scored.state)
         return {"data-sum-of": "bids", **({"data-hook": "1"} if hook else {})}
 
     def result_fields(self, scored: ScoredGame):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import abort, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from rules_engine import GAMES, Kind, RuleError
 from rules_engine import calculators as calc
@@ -40,7 +41,7 @@ def deadwood_calculator():
         except RuleError as error:
             problem = forms.reason(error)
     who = "team" if request.args.get("who") == "team" else "box"
-    limit, upcard, ranks = knock_limit(game_id, request.args.get("upcard"))
+    limit, upcard, ranks = calculator_limit(game_id, request.args.get("upcard"))
     fill = None
     if result and game_id and result["opponent"] is not None:
         other = "team" if who == "box" else "box"
@@ -53,13 +54,17 @@ def deadwood_calculator():
                            ranks=ranks)
 
 
-def knock_limit(game_id: str | None, upcard: str | None) -> tuple[int | None, str | None, tuple[str, ...]]:
+def calculator_limit(game_id: str | None, upcard: str | None) -> tuple[int | None, str | None, tuple[str, ...]]:
     """For a game whose hand form links here: its next hand's knock limit, the face-up card it comes
-    from and the ranks to ask it from (the game's own pages say); nothing without a game."""
-    scored = load(game_id).scored if game_id else None
+    from and the ranks to ask it from (the game's own pages say); nothing without a game this
+    browser may read (the calculator still counts the cards)."""
+    try:
+        scored = load(game_id).scored if game_id else None
+    except HTTPException:
+        scored = None
     if scored is None or "deadwood" not in pages_of(scored.game).calculators:
         return None, None, ()
-    return pages_of(scored.game).knock_limit(scored, upcard)
+    return pages_of(scored.game).calculator_limit(scored, upcard)
 
 
 @bp.get("/calculators/game-points")
