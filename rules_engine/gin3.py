@@ -24,8 +24,8 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def rank_value(rank: str) -> int:
-    """A card's count: face cards 10, an ace 1, number cards their number."""
-    return 10 if rank in ("J", "Q", "K") else 1 if rank == "A" else int(rank)
+    """A face-up card's count, other than an ace's: face cards 10, number cards their number."""
+    return 10 if rank in ("J", "Q", "K") else int(rank)
 
 
 class Side(enum.Enum):
@@ -42,8 +42,7 @@ class GinHand:
     result: Result
     knocker: Side | None = None
     deadwood: Mapping[Side, int] | None = None
-    upcard: str | None = None          # Oklahoma: the face-up card's rank, and whether it is a spade
-    upcard_spade: bool = False
+    upcard_spade: bool = False         # Oklahoma: the face-up card is a spade (its rank only sets the knock limit)
 
     @property
     def times(self) -> int:
@@ -203,7 +202,7 @@ class Gin3(Game):
         upcard, spade = self.read_upcard(table, state, raw)
         if result is Result.DRAW:
             must_be_absent(state, raw, ("knocker", "deadwood"), say("the hand is a draw"))
-            return GinHand(result, upcard=upcard, upcard_spade=spade)
+            return GinHand(result)
         knocker = self.read_side(state, raw)
         deadwood = self.read_deadwood(state, raw)
         mine = deadwood[knocker]
@@ -219,7 +218,7 @@ class Gin3(Game):
             if upcard is not None:
                 raise state.error(say("the knock limit this hand is {limit}", limit=limit), field)
             raise state.error(self.limit_problem(knocker, mine, limit), field)
-        return GinHand(result, knocker, deadwood, upcard, spade)
+        return GinHand(result, knocker, deadwood, spade)
 
     def gin_problem(self, knocker: Side, deadwood: int) -> Text:
         if knocker is Side.BOX:

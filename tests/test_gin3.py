@@ -194,15 +194,17 @@ def test_house_rule_hands(settings, hand, points):
 @pytest.mark.parametrize("settings, hand, field, message", [
     (OKLAHOMA, upcard(knock("box", 8, 20), "5"), "deadwood_box", "the knock limit this hand is 5"),
     (OKLAHOMA, upcard(knock("team", 20, 1), "A"), "result", "the face-up card is an ace: only gin ends the hand"),
-    (OKLAHOMA, knock("box", 4, 20), "upcard", "say the face-up card's rank"),
+    (OKLAHOMA, knock("box", 4, 20), "upcard", "say the face-up card's rank: A, 2 to 10, J, Q or K"),
     (OKLAHOMA, {**knock("box", 4, 20), "upcard": "7"}, "upcard_spade", "say whether the face-up card is a spade"),
     ({}, upcard(knock("box", 4, 20), "7"), "upcard", "the game is not played Oklahoma, so it can't have upcard"),
+    ({}, {**knock("box", 4, 20), "upcard_spade": True}, "upcard_spade",
+     "the game is not played Oklahoma, so it can't have upcard_spade"),
     ({}, knock("box", 3, 20, "big_gin"), "deadwood_box", "gin means no deadwood, but the box has 3"),
 ])
 def test_house_rule_hands_refused(settings, hand, field, message):
     with pytest.raises(RuleError) as refused:
         play([hand], settings)
-    assert refused.value.field == field and message in str(refused.value)
+    assert refused.value.field == field and str(refused.value) == f"hand 1: {message}"
 
 
 def test_oklahoma_knock_limit_is_the_upcards_count_and_a_draw_records_it_too():
@@ -241,6 +243,7 @@ def test_a_box_bonus_can_turn_the_winner():
     game = play(hands, {"box_bonus": 40}, box=1, captain=0)
     assert game.hands[-1].totals == (105, 4, 105)
     assert game.bonuses[0].points == (40, 160, 40) and game.totals == (145, 164, 145) and game.winners == ("Ben",)
+    assert game.hands[-1].explain[-1] == "Someone reached 100: the game ends, and the end bonuses are added."
 
 
 @pytest.mark.parametrize("rank, limit", [("A", 0), ("2", 2), ("9", 9), ("10", 10), ("J", 10), ("Q", 10), ("K", 10)])
@@ -285,6 +288,11 @@ def test_big_gin_and_a_spade_are_explained(settings, hand, said):
     game = play([hand], settings)
     assert game.hands[0].explain[0] == said
     assert said.endswith(f" = {max(game.hands[0].points)}.")          # the line ends on what the hand scored
+
+
+def test_a_game_without_settings_that_switch_others_off_has_every_setting_in_play():
+    pitch = score(record("pitch", THREE)).table.settings
+    assert GAMES["pitch"].settings_in_play(pitch) == dict(pitch)
 
 
 def test_under_oklahoma_the_knock_limit_setting_is_not_in_play():
