@@ -30,7 +30,7 @@ def test_the_calculator_checks_an_oklahoma_hands_own_limit(client):
     game_id = play_through_forms(client, record("gin3", THREE, [], {"oklahoma": True}))
     cards = "&".join(f"knocker={code}" for code in ("AH", "2H", "3H", "5C", "6C", "7C", "9S", "9D", "KH", "KD"))
     asked = client.get(f"/calculators/deadwood?game={game_id}&{cards}").get_data(as_text=True)
-    assert 'name="upcard" value="7"' in asked                             # the face-up card is asked for
+    assert 'name="upcard" value="7"' in asked and "usual limit" not in asked     # the face-up card is asked for
     five = client.get(f"/calculators/deadwood?game={game_id}&upcard=5&{cards}").get_data(as_text=True)
     assert "More than 5: over this hand's knock limit." in five          # 9 + 9 + 10 + 10 = 38 deadwood
     ace = client.get(f"/calculators/deadwood?game={game_id}&upcard=A&{cards}").get_data(as_text=True)
