@@ -48,11 +48,8 @@ class ScoredGame:
     @property
     def bonus_lines(self) -> list[tuple[EndBonus, tuple[int, ...]]]:
         """Each end bonus with the totals after it, in the order they are added."""
-        lines, totals = [], self.hands[-1].totals if self.hands else self.game.start(self.table).totals
-        for bonus in self.bonuses:
-            totals = add(totals, bonus.points)
-            lines.append((bonus, totals))
-        return lines
+        before = self.hands[-1].totals if self.hands else self.game.start(self.table).totals
+        return list(zip(self.bonuses, totals_after(before, self.bonuses)))
 
     @property
     def finished(self) -> bool:
@@ -126,13 +123,20 @@ class ScoredGame:
                 "winners": list(self.winners), "next": self.next}
 
 
+def totals_after(totals: tuple[int, ...], bonuses: tuple[EndBonus, ...]) -> list[tuple[int, ...]]:
+    """The running totals after each end bonus in turn."""
+    after = []
+    for bonus in bonuses:
+        totals = add(totals, bonus.points)
+        after.append(totals)
+    return after
+
+
 def with_bonuses(state: State, bonuses: tuple[EndBonus, ...]) -> State:
     """The final state with the end bonuses added: the winners are the highest final totals."""
     if not bonuses:
         return state
-    totals = state.totals
-    for bonus in bonuses:
-        totals = add(totals, bonus.points)
+    totals = totals_after(state.totals, bonuses)[-1]
     return replace(state, totals=totals, winners=leaders(totals))
 
 

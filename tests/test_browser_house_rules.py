@@ -8,11 +8,16 @@ from test_browser import browser, server  # noqa: F401  (fixtures)
 from test_browser_pages import Table, phone_problems, table  # noqa: F401  (fixture)
 
 
-def test_oh_hell_with_escaliers_numbers_and_only_odd_hands(table, server):  # noqa: F811
-    page = table.page
-    page.goto(f"{server}/games/new/oh_hell")
+def new_game(page, server, game):  # noqa: F811
+    """The new-game page with Ann, Ben and Cy typed in, the settings still to set."""
+    page.goto(f"{server}/games/new/{game}")
     for seat, name in enumerate(["Ann", "Ben", "Cy"]):
         page.fill(f"#player_{seat}", name)
+
+
+def test_oh_hell_with_escaliers_numbers_and_only_odd_hands(table, server):  # noqa: F811
+    page = table.page
+    new_game(page, server, "oh_hell")
     page.fill("#setting_max_cards", "3")
     table.choose("setting_sizes", "odd")
     table.choose("setting_scoring", "custom")
@@ -50,9 +55,7 @@ def test_oh_hell_with_escaliers_numbers_and_only_odd_hands(table, server):  # no
 
 def test_gin_played_oklahoma_with_a_box_bonus_ends_with_its_bonus_line(table, server):  # noqa: F811
     page = table.page
-    page.goto(f"{server}/games/new/gin3")
-    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
-        page.fill(f"#player_{seat}", name)
+    new_game(page, server, "gin3")
     page.fill("#setting_target", "30")
     page.fill("#setting_box_bonus", "25")
     page.check("#setting_oklahoma")
