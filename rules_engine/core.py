@@ -13,18 +13,20 @@ PASS = "pass"
 
 class RuleError(ValueError):
     """A record the rules reject. `place` is where (`hand 3`, `players`, `settings`...; a Text when
-    it is words); `hand` is the hand's number when the place is a hand, else None; `field` and `seat`
-    say which entry of a hand it concerns, for forms. `message` is a Text, and so is `args[0]`
-    ("place: message")."""
+    it is words); `hand` is the hand's number when the place is a hand, else None; `entry` is the
+    place in the record's `hands` list (from 1) of the hand or adjustment concerned, else None;
+    `field` and `seat` say which entry of a hand it concerns, for forms. `message` is a Text, and so
+    is `args[0]` ("place: message")."""
 
     def __init__(self, place: str, message: str, field: str | None = None, seat: int | None = None,
-                 hand: int | None = None):
+                 hand: int | None = None, entry: int | None = None):
         super().__init__(say("{place}: {message}", place=place, message=message))
         self.place = place
         self.message = message
         self.field = field
         self.seat = seat
         self.hand = hand
+        self.entry = entry
 
 
 class Kind(enum.Enum):
@@ -116,6 +118,10 @@ class State:
 
     def error(self, message: Text, field: str | None = None, seat: int | None = None) -> RuleError:
         return RuleError(self.place, message, field, seat, self.number)
+
+    def adjusted(self, totals: tuple[int, ...]) -> State:
+        """The same state with other totals: an adjustment moves nothing else."""
+        return State(self.number, self.dealer, totals, self.deal, self.roles, self.finished, self.winners)
 
     def after(self, dealer: int, totals: tuple[int, ...], *, deal: int | None = None, roles: Roles | None = None,
               finished: bool = False, winners: tuple[int, ...] = ()) -> State:

@@ -6,6 +6,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .adjustment import adjustment_words, is_adjustment, place_of, place_of_adjustment, read_adjustment
 from .base import Game
 from .core import PASS, SETTINGS, EndBonus, Outcome, RuleError, State, Table, add, bidding_order, is_whole, leaders
 from .registry import GAMES
@@ -16,11 +17,19 @@ FORMAT = "scorepad/1"
 
 @dataclass(frozen=True)
 class ScoredHand:
+    """A scored entry of the record's `hands`: a hand, or an adjustment (`note` is then its note and
+    `number` the number of the hand after it)."""
     number: int
     points: tuple[int, ...]
     totals: tuple[int, ...]
     facts: Mapping[str, Any]
     outcome: Outcome = field(repr=False, compare=False)
+    entry: int = 0                  # its place in the record's `hands`, from 1
+    note: str | None = None
+
+    @property
+    def is_adjustment(self) -> bool:
+        return self.note is not None
 
     @property
     def explain(self) -> tuple[Text, ...]:
@@ -28,8 +37,11 @@ class ScoredHand:
         return self.outcome.explain
 
     def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, **self.facts, "points": list(self.points),
-                "totals": list(self.totals), "explain": list(self.explain)}
+        if self.is_adjustment:
+            said = {"adjustment": list(self.points), "note": self.note, "before_hand": self.number}
+        else:
+            said = {"number": self.number, **self.facts}
+        return {**said, "points": list(self.points), "totals": list(self.totals), "explain": list(self.explain)}
 
 
 @dataclass(frozen=True)
@@ -69,9 +81,13 @@ class ScoredGame:
 
     def check_bids(self, bids: Any) -> tuple[Any, ...]:
         """Check bids for the next hand before its tricks are known (raises RuleError)."""
-        if self.finished:
-            raise self.state.error(over_words(self.state))
-        return self.game.read_bids(self.table, self.state, {"bids": bids})
+        try:
+            if self.finished:
+                raise self.state.error(over_words(self.state))
+            return self.game.read_bids(self.table, self.state, {"bids": bids})
+        except RuleError as error:
+            error.entry = len(self.hands) + 1
+            raise
 
     def bid_choices(self, seat: int) -> dict[str, list[Any]]:
         """For a one-pass auction (Pitch, Smear): the bids `seat` may make, keyed by the high bid
@@ -101,17 +117,35 @@ class ScoredGame:
         game, table = self.game, self.table
         state, scored, bonuses = self.state, list(self.hands), self.bonuses
         for raw in raw_hands:
-            if state.finished:
-                raise state.error(over_words(state))
-            if not isinstance(raw, dict):
-                raise state.error(say("a hand must be an object"))
-            outcome, after = game.play(table, state, game.read_hand(table, state, raw))
-            scored.append(ScoredHand(state.number, outcome.points, after.totals, outcome.facts, outcome))
+            entry = len(scored) + 1
+            try:
+                if is_adjustment(raw):
+                    scored.append(self.adjusted(state, raw, entry))
+                    state = state.adjusted(scored[-1].totals)
+                    continue
+                if state.finished:
+                    raise state.error(over_words(state))
+                if not isinstance(raw, dict):
+                    raise state.error(say("a hand must be an object"))
+                outcome, after = game.play(table, state, game.read_hand(table, state, raw))
+            except RuleError as error:
+                error.entry = entry
+                raise
+            scored.append(ScoredHand(state.number, outcome.points, after.totals, outcome.facts, outcome, entry))
             state = after
             if state.finished:
-                bonuses = game.end_bonuses(table, [hand.points for hand in scored], state)
+                bonuses = game.end_bonuses(table, [hand.points for hand in scored if not hand.is_adjustment], state)
                 state = with_bonuses(state, bonuses)
         return ScoredGame(game, table, self.sides, tuple(scored), state, bonuses)
+
+    def adjusted(self, state: State, raw: dict[str, Any], entry: int) -> ScoredHand:
+        """An adjustment read where it stands: its points added, nothing else moved."""
+        if state.finished:
+            raise RuleError(place_of(state), say("the game is over"), entry=entry)
+        adjustment = read_adjustment(self.sides, state, raw, entry)
+        outcome = Outcome(adjustment.points, lambda: [adjustment_words(self.sides, adjustment)], {})
+        return ScoredHand(state.number, adjustment.points, add(state.totals, adjustment.points), {}, outcome,
+                          entry, adjustment.note)
 
     def to_dict(self) -> dict[str, Any]:
         said = {"game": self.game.id, "sides": list(self.sides),
@@ -151,6 +185,9 @@ def place_words(place: str) -> str:
     """A RuleError's place kept as plain text ("hand 7", "players") made words again, to translate."""
     if place.startswith("hand ") and place[5:].isdigit():
         return say("hand {number}", number=int(place[5:]))
+    before = "adjustment before hand "
+    if place.startswith(before) and place[len(before):].isdigit():
+        return place_of_adjustment(int(place[len(before):]))
     return PLACES.get(place, place)
 
 

@@ -85,8 +85,20 @@ def draw_settings(draw, game, count):
     return values
 
 
+NOTES = ["Ben reneged", "misdeal", "late joiner", "card shown", "  a note with spaces  "]
+
+
+def draw_adjustment(draw, game):
+    """An adjustment for the sides of a game: a few points to some sides, with a note."""
+    points = draw(st.lists(st.integers(-20, 20), min_size=len(game.sides), max_size=len(game.sides))
+                  .filter(any))
+    return {"adjustment": points, "note": draw(st.sampled_from(NOTES))}
+
+
 @st.composite
-def records(draw, game_ids=tuple(GAMES), max_hands=12):
+def records(draw, game_ids=tuple(GAMES), max_hands=12, adjustments=True):
+    """A valid record of a game of the registry; with `adjustments`, some entries between hands
+    may be adjustments."""
     game = GAMES[draw(st.sampled_from(game_ids))]
     count = draw(st.integers(game.min_players, game.max_players))
     record = {"format": "scorepad/1", "game": game.id, "players": NAMES[:count],
@@ -99,7 +111,8 @@ def records(draw, game_ids=tuple(GAMES), max_hands=12):
         record["settings"] = {}
         scored = score(record)
     while len(record["hands"]) < wanted and not scored.finished:
-        record["hands"].append(draw_hand(draw, scored))
+        adjusting = adjustments and draw(st.integers(0, 5)) == 0
+        record["hands"].append(draw_adjustment(draw, scored) if adjusting else draw_hand(draw, scored))
         scored = score(record)
     return record
 
