@@ -67,7 +67,8 @@ def example(request):
     return load_example(request.param)
 
 
-CHANGE_URL = re.compile(r"(/games/[A-Za-z0-9_-]+)/(hands/new|hands/\d+/edit|hands/\d+/delete|history/\d+/restore)$")
+CHANGE_URL = re.compile(r"(/games/[A-Za-z0-9_-]+)/(hands/new|hands/\d+/edit|hands/\d+/delete|history/\d+/restore"
+                        r"|adjustments/new|adjustments/\d+/edit)$")
 
 
 def hidden_fields(page: str) -> dict[str, str]:

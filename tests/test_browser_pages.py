@@ -146,7 +146,8 @@ def every_page(page, server):  # noqa: F811
         page.locator("main form button[type=submit]").click()           # Import, in either language
         keys[example] = page.url.rsplit("/", 1)[1]
     oh_hell = json.loads((EXAMPLES / "oh_hell-short.json").read_text())
-    oh_hell["hands"] = oh_hell["hands"][:2]                     # in play, with bids to enter
+    oh_hell["hands"] = oh_hell["hands"][:2] + [                 # in play, with bids to enter, after an adjustment
+        {"adjustment": [-10] + [0] * (len(oh_hell["players"]) - 1), "note": "card shown"}]
     page.goto(f"{server}/games/import")
     page.fill("#record", json.dumps(oh_hell))
     page.locator("main form button[type=submit]").click()
@@ -160,7 +161,8 @@ def every_page(page, server):  # noqa: F811
             f"/games/{alley}", f"/games/{alley}/hands/1", f"/games/{alley}/hands/1/edit", f"/games/{alley}/history",
             f"/games/{alley}/hands/4/delete", f"/games/{alley}/invite", f"/games/{alley}/tv",
             f"/games/{pitch}", f"/games/{pitch}/hands/2/edit", f"/games/{gin}", f"/games/{gin}/hands/3/edit",
-            f"/games/{hell}", f"/games/{hell}/hands/new", "/players", "/no-such-page"]
+            f"/games/{hell}", f"/games/{hell}/hands/new", f"/games/{hell}/hands/3", f"/games/{hell}/adjustments/new",
+            f"/games/{hell}/adjustments/3/edit", "/players", "/no-such-page"]
 
 
 def phone_problems(page) -> list[str]:

@@ -15,6 +15,7 @@ from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
 from rules_engine import RuleError, ScoredGame, score
+from rules_engine.adjustment import is_adjustment
 from scorepad.games import GamePages, pages_of, title_of
 from scorepad.storage import store
 from scorepad.web import access, forms, i18n
@@ -58,10 +59,9 @@ class Game:
 
     @property
     def broken_hand(self) -> int | None:
-        """The first hand that can't be scored, when a hand is the problem."""
-        if self.problem is None or not self.problem.place.startswith("hand "):
-            return None
-        return int(self.problem.place.split()[1])
+        """The first entry (hand or adjustment, by its place in the record) that can't be scored,
+        when one is the problem."""
+        return None if self.problem is None else self.problem.entry
 
     @property
     def hands(self) -> list[dict[str, Any]]:
@@ -80,9 +80,9 @@ def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleEr
         return score(record), None
     except RuleError as error:
         problem = error
-    if problem.place.startswith("hand "):
+    if problem.entry is not None:
         try:
-            return score({**record, "hands": record["hands"][:int(problem.place.split()[1]) - 1]}), problem
+            return score({**record, "hands": record["hands"][:problem.entry - 1]}), problem
         except RuleError:
             pass
     return None, problem
@@ -369,7 +369,8 @@ def summary_of(record: dict[str, Any], scored: ScoredGame | None, problem: RuleE
 def refresh_summary(game_id: int) -> None:
     row = store.get_row(db(), game_id)
     record, scored, problem = scored_version(row)
-    store.save_summary(db(), game_id, len(record["hands"]), summary_of(record, scored, problem))
+    played = sum(1 for hand in record["hands"] if not is_adjustment(hand))
+    store.save_summary(db(), game_id, played, summary_of(record, scored, problem))
 
 
 def empty_bin() -> int:
@@ -389,4 +390,4 @@ def rebuild_summaries(everything: bool = False) -> int:
     return len(stale)
 
 
-from . import changes, games, hands, install, players, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)
+from . import adjustments, changes, games, hands, install, players, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)

@@ -7,10 +7,12 @@ import json
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from rules_engine import RuleError, ScoredGame, score
+from rules_engine.adjustment import is_adjustment
 from scorepad.storage import store
 from scorepad.web import forms
 from scorepad.web.i18n import _
 from scorepad.words import history as history_words
+from scorepad.words.summary import hand_number
 
 from . import Game, bp, db, load, with_hand, writing
 
@@ -29,7 +31,8 @@ def history(game_id: str):
                        and key not in offered)          # each earlier version offered once, newest entry
         offered.add(key)
         words = history_words.describe(scored, game.record, entry) if scored else history_words.hand_did(number, entry["action"])
-        entries.append({"entry": entry, "words": words, "can_restore": can_restore})
+        entries.append({"entry": entry, "words": words, "can_restore": can_restore,
+                        "adjustment": history_words.about_adjustment(entry), "label": hand_number(scored, number or 0)})
     return render_template("history.html", game=game, game_id=game_id, scored=scored, entries=entries,
                            form=forms.stamp(forms.ChangeForm(), game.version))
 
@@ -57,26 +60,32 @@ def save_restore(game_id: str, entry_id: int):
     number = entry["hand"]
     back = redirect(url_for("scorepad.history", game_id=game_id))
     current = game.hands[number - 1] if number <= len(game.hands) else None
+    label = hand_number(game.scored, number)
+    adjustment = is_adjustment(version)
     if forms.sent_number(request.form.get("version")) != game.version:
-        flash(_("Hand %(number)s was already restored.", number=number) if current == version else
+        flash((_("The adjustment was already restored.") if adjustment else
+               _("Hand %(number)s was already restored.", number=label)) if current == version else
               _("The game was changed from another phone meanwhile: nothing was restored. Check and try again."))
         return back
     if not forms.ChangeForm().validate_on_submit():
         flash(_("That button had expired: nothing was restored. Try again."))
         return back
     if number > len(game.hands) + 1:
-        flash(_("Hand %(number)s can't come back until the hands before it are there again.", number=number))
+        flash(_("The adjustment can't come back until the hands before it are there again.") if adjustment else
+              _("Hand %(number)s can't come back until the hands before it are there again.", number=label))
         return back
     try:
         score(with_hand(game.record, number, version))
     except RuleError as error:
-        flash(_("Hand %(number)s can't be restored: %(reason)s.", number=number, reason=str(error)))
+        flash(_("The adjustment can't be restored: %(reason)s.", reason=str(error)) if adjustment else
+              _("Hand %(number)s can't be restored: %(reason)s.", number=label, reason=str(error)))
         return back
     if number == len(game.hands) + 1:
-        store.add_hand(db(), game.row, version, "restored")
+        store.add_hand(db(), game.row, version, "restored", pending=game.pending if adjustment else None)
     else:
         store.replace_hand(db(), game.row, number, version, "restored")
-    flash(_("Hand %(number)s restored; every total after it is recomputed.", number=number))
+    flash(_("Adjustment restored; every total after it is recomputed.") if adjustment else
+          _("Hand %(number)s restored; every total after it is recomputed.", number=label))
     return redirect(url_for("scorepad.scoreboard", game_id=game_id))
 
 
@@ -89,14 +98,16 @@ def last_change(game: Game) -> dict | None:
     return entry if entry and entry["action"] in UNDOABLE and entry["hand"] else None
 
 
-def undo_button(entry: dict) -> str:
+def undo_button(game: Game, entry: dict) -> str:
     """The words on the Undo button: "Undo: hand 3 recorded", or "Redo hand 3" when the last change
     was itself an undo (undoing that does the change again)."""
     if entry["action"] == "undone" and history_words.bids_only(entry):
-        return _("Redo: the bids for hand %(number)s", number=entry["hand"])
+        return _("Redo: the bids for hand %(number)s", number=hand_number(game.scored, entry["hand"]))
+    if entry["action"] == "undone" and history_words.about_adjustment(entry):
+        return _("Redo the adjustment")
     if entry["action"] == "undone":
-        return _("Redo hand %(number)s", number=entry["hand"])
-    return _("Undo: %(change)s", change=undo_words(entry))
+        return _("Redo hand %(number)s", number=hand_number(game.scored, entry["hand"]))
+    return _("Undo: %(change)s", change=undo_words(game, entry))
 
 
 def about_bids(entry: dict) -> bool:
@@ -104,10 +115,10 @@ def about_bids(entry: dict) -> bool:
     return entry["action"].startswith("bids") or entry["action"] == "undone" and history_words.bids_only(entry)
 
 
-def undo_words(entry: dict) -> str:
+def undo_words(game: Game, entry: dict) -> str:
     if about_bids(entry):
-        return _("the bids for hand %(number)s", number=entry["hand"])
-    return history_words.hand_did(entry["hand"], entry["action"])
+        return _("the bids for hand %(number)s", number=hand_number(game.scored, entry["hand"]))
+    return history_words.entry_did(game.scored, entry)
 
 
 @bp.post("/games/<game_id>/undo")
@@ -132,11 +143,13 @@ def save_undo(game_id: str):
     if refused:
         flash(refused)
     elif entry["action"] == "undone" and about_bids(entry):
-        flash(_("Redone: the bids for hand %(number)s.", number=entry["hand"]))
+        flash(_("Redone: the bids for hand %(number)s.", number=hand_number(game.scored, entry["hand"])))
+    elif entry["action"] == "undone" and history_words.about_adjustment(entry):
+        flash(_("Redone: the adjustment."))
     elif entry["action"] == "undone":
-        flash(_("Redone: hand %(number)s.", number=entry["hand"]))
+        flash(_("Redone: hand %(number)s.", number=hand_number(game.scored, entry["hand"])))
     else:
-        flash(_("Undone: %(change)s.", change=undo_words(entry)))
+        flash(_("Undone: %(change)s.", change=undo_words(game, entry)))
     return back
 
 
@@ -145,21 +158,21 @@ def take_back(game: Game, entry: dict) -> str | None:
     number, before = entry["hand"], entry["before"]
     if about_bids(entry):
         if number != len(game.hands) + 1:
-            return _("Can't undo %(change)s: hand %(number)s has been played since.", change=undo_words(entry),
-                     number=number)
+            return _("Can't undo %(change)s: hand %(number)s has been played since.", change=undo_words(game, entry),
+                     number=hand_number(game.scored, number))
         store.set_pending(db(), game.row, (before or {}).get("bids"), "undone")
         return None
     if before is None:                                 # the change added hand `number`: its bids wait again
         if number != len(game.hands):
-            return _("Can't undo %(change)s: it is no longer the last hand.", change=undo_words(entry))
+            return _("Can't undo %(change)s: it is no longer the last hand.", change=undo_words(game, entry))
         store.delete_last_hand(db(), game.row, "undone", pending=entry["pending"])
         return None
     if number > len(game.hands) + 1:
-        return _("Can't undo %(change)s: the hands before it are gone.", change=undo_words(entry))
+        return _("Can't undo %(change)s: the hands before it are gone.", change=undo_words(game, entry))
     try:
         score(with_hand(game.record, number, before))
     except RuleError as error:
-        return _("Can't undo %(change)s: %(reason)s.", change=undo_words(entry), reason=str(error))
+        return _("Can't undo %(change)s: %(reason)s.", change=undo_words(game, entry), reason=str(error))
     if number == len(game.hands) + 1:                  # a deleted hand back, and the bids it dropped
         store.add_hand(db(), game.row, before, "undone", pending=entry["pending"])
     else:

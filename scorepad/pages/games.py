@@ -277,7 +277,7 @@ def scoreboard(game_id: str):
     rows = hand_rows(game, shown, url_for("scorepad.show_hand", game_id=game_id, number=0)[:-1])
     undo = changes.last_change(game) if game.may("change") else None
     return render_template("scoreboard.html", game=game, game_id=game_id, scored=scored, rows=rows,
-                           page=page, pages=pages, undo=undo, undo_words=undo and changes.undo_button(undo),
+                           page=page, pages=pages, undo=undo, undo_words=undo and changes.undo_button(game, undo),
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
@@ -296,7 +296,7 @@ def hand_rows(game, shown: list[Any], link: str) -> Markup:
     for hand in shown:
         kept = ROWS.get((*place, id(hand)))
         if kept is None or kept[0] is not hand:          # the entry holds its hand, so no other has its id
-            raw = game.hands[hand.number - 1]
+            raw = game.hands[hand.entry - 1]
             kept = (hand, template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand)))
             ROWS.put((*place, id(hand)), kept)
         out.append(kept[1])
@@ -314,8 +314,9 @@ def chart_image(scored) -> dict[str, Any] | None:
     """The scoreboard's image of the chart: its alternative text and height (None before the first hand)."""
     if scored is None or not scored.hands:
         return None
-    return {"label": chart.chart_label(scored.sides, len(scored.hands), scored.hands[-1].totals),
-            "height": chart.chart_height(len(scored.sides))}
+    return {"label": chart.chart_label(scored.sides, scored.state.number - 1, scored.totals),
+            "height": chart.chart_height(len(scored.sides)),
+            "adjusted": any(hand.is_adjustment for hand in scored.hands)}
 
 
 @bp.get("/games/<game_id>/chart.svg")
@@ -325,15 +326,16 @@ def chart_picture(game_id: str):
     scored = load(game_id).scored
     if scored is None or not scored.hands:
         abort(404)
-    return Response(chart.score_chart(scored.sides, [hand.totals for hand in scored.hands]),
-                    mimetype="image/svg+xml")
+    totals = [hand.totals for hand in scored.hands] + [after for _bonus, after in scored.bonus_lines]
+    at = [hand.number - hand.is_adjustment for hand in scored.hands] + [scored.state.number - 1] * len(scored.bonuses)
+    return Response(chart.score_chart(scored.sides, totals, at), mimetype="image/svg+xml")
 
 
 @bp.get("/games/<game_id>/version")
 def game_version(game_id: str):
     """Changes whenever the game does: open pages poll it to follow other phones (one small query)."""
     row = peek(game_id)
-    hands = store.hand_count(db(), row["id"])
+    hands = store.played_count(db(), row["id"])          # an adjustment is no hand: the form says "changed"
     response = jsonify({"version": row["version"], "hands": hands})
     response.set_etag(str(row["version"]))
     response.headers["Cache-Control"] = "no-cache"

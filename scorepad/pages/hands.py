@@ -11,12 +11,13 @@ from flask import abort, current_app, flash, redirect, render_template, request,
 from markupsafe import Markup
 
 from rules_engine import RuleError, ScoredGame
+from rules_engine.adjustment import is_adjustment
 from scorepad.games import pages_of
 from scorepad.storage import store
 from scorepad.web import forms, i18n
 from scorepad.web.caches import FIELDSETS
 from scorepad.web.i18n import _, lazy_gettext
-from scorepad.words.summary import hand_summary, next_banner
+from scorepad.words.summary import hand_number, hand_summary, next_banner
 
 from . import Game, access_to, before_hand, bp, cached_page, db, load, remember, writing
 
@@ -24,7 +25,7 @@ BUSY = lazy_gettext("Another phone was saving at the same moment: nothing was sa
 
 
 def show_rule_error(form, error: RuleError, number: int) -> None:
-    if error.place == f"hand {number}":
+    if error.entry == number:
         forms.attach(form, forms.field_for(error), forms.reason(error))
     elif error.place == "hands":
         form.form_errors.append(_("%(reason)s: start a new game to play on.", reason=forms.capital(error.message)))
@@ -54,8 +55,12 @@ def kept_segmented(field, form, names: bool = False, attrs: dict[str, Any] | Non
 
 def hand_page(game: Game, scored: ScoredGame, form, step: str, number: int, pending, editing: bool,
               repeat_of: int | None = None):
+    """The form of the hand at entry `number` (`scored`: the game before it); `repeat_of`: the entry
+    the hand repeats, when asking whether it really is to be saved again."""
     return render_template("hand_form.html", game_id=game.key, scored=scored, form=form, step=step, number=number,
-                           pending=pending, editing=editing, hands_now=len(game.hands), repeat_of=repeat_of,
+                           label=hand_number(scored, number), pending=pending, editing=editing,
+                           hands_now=sum(not is_adjustment(hand) for hand in game.hands),
+                           repeat_label=repeat_of and hand_number(game.scored, repeat_of),
                            game_pages=pages_of(scored.game), banner_words=next_banner(scored),
                            **pages_of(scored.game).form_context(scored, pending))
 
@@ -70,7 +75,7 @@ def next_step(game: Game, asked: str | None) -> str:
 def cannot_record(game: Game):
     """A redirect to the scoreboard when no hand can be added now, else None."""
     if game.problem is not None:
-        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=game.broken_hand,
+        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=hand_number(game.scored, game.broken_hand),
                 reason=game.problem.message)
               if game.broken_hand else _("This game can't be scored, so no hand can be added."))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
@@ -111,9 +116,9 @@ def already_saved(game: Game, number: int | None, step: str) -> str | None:
     except (forms.FieldError, RuleError, TypeError, ValueError):
         return None
     if stored is not None and all(stored.get(key) == value for key, value in sent.items()):
-        return _("Hand %(number)s was already saved.", number=number)
+        return _("Hand %(number)s was already saved.", number=hand_number(game.scored, number))
     if stored is None and step == "bids" and sent["bids"] == game.pending:
-        return _("The bids for hand %(number)s were already saved.", number=number)
+        return _("The bids for hand %(number)s were already saved.", number=hand_number(game.scored, number))
     return None
 
 
@@ -133,6 +138,8 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
             or game.problem is not None:
         return None
     theirs = game.hands[number - 1]
+    if is_adjustment(theirs):
+        return None
     before = before_hand(game.record, number)
     try:
         typed = game.kind.hand_form(before, step)
@@ -156,12 +163,12 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
             game.kind.fill(after, mine, game.scored)
             forms.stamp(after, game.version, len(game.hands) + 1, "full")
     return render_template("race.html", game_id=game.key, scored=game.scored, number=number,
+                           label=hand_number(game.scored, number), next_label=game.scored.state.number,
                            theirs=game.scored.hands[number - 1],
                            theirs_words=hand_summary(game.scored, theirs, game.scored.hands[number - 1]),
                            mine=mine_scored.hands[-1], mine_words=hand_summary(mine_scored, mine, mine_scored.hands[-1]),
                            replace=replace, replace_values=forms.typed_values(replace),
-                           after=after, after_values=forms.typed_values(after) if after else [],
-                           next_number=len(game.hands) + 1)
+                           after=after, after_values=forms.typed_values(after) if after else [])
 
 
 def stale_words(game: Game, number: int | None, step: str) -> str:
@@ -169,9 +176,13 @@ def stale_words(game: Game, number: int | None, step: str) -> str:
         theirs = i18n.comma().join(_("%(player)s %(bid)s", player=i18n.isolate(game.scored.table.name(seat)),
                                      bid=game.kind.bid_word(bid)) for seat, bid in enumerate(game.pending))
         return _("The bids for hand %(number)s were saved on another phone meanwhile: %(bids)s. Yours are below: "
-                 "saving them puts them in place of theirs; the scoreboard keeps theirs.", number=number, bids=theirs)
+                 "saving them puts them in place of theirs; the scoreboard keeps theirs.",
+                 number=hand_number(game.scored, number), bids=theirs)
+    if number is not None and 1 <= number <= len(game.hands) and is_adjustment(game.hands[number - 1]):
+        return _("An adjustment was saved from another phone meanwhile: check the hand and save again.")
     if number is not None and 1 <= number <= len(game.hands):
-        return _("Hand %(number)s was saved from another phone meanwhile: check and save again.", number=number)
+        return _("Hand %(number)s was saved from another phone meanwhile: check and save again.",
+                 number=hand_number(game.scored, number))
     return _("The game was changed from another phone meanwhile: check and save again.")
 
 
@@ -280,7 +291,7 @@ def store_new_hand(game: Game, number: int, step: str, hand: dict[str, Any], aft
     store.add_hand(db(), game.row, hand)
     remember(game, game.version + 1, [*game.hands, hand], after if not thrown_in else game.scored.then([hand]))
     if thrown_in:
-        flash(_("Hand %(number)s thrown in: everyone passed.", number=number))
+        flash(_("Hand %(number)s thrown in: everyone passed.", number=hand_number(game.scored, number)))
     return redirect(url_for("scorepad.scoreboard", game_id=game.key))
 
 
@@ -293,6 +304,7 @@ def show_hand(game_id: str, number: int):
     scored = game.scored
     hand = scored.hands[number - 1] if scored and number <= len(scored.hands) else None
     return render_template("hand.html", game_id=game_id, scored=scored, hand=hand, number=number,
+                           label=hand_number(scored, number), adjustment=is_adjustment(game.hands[number - 1]),
                            problem=None if hand else game.problem, raw=json.dumps(game.hands[number - 1]),
                            summary=hand_summary(scored, game.hands[number - 1], hand) if hand else "",
                            last=number == len(game.hands), may_change=game.may("change"))
@@ -301,7 +313,7 @@ def show_hand(game_id: str, number: int):
 def fixable(game: Game, number: int):
     """A redirect when hand `number` can't be fixed now (an earlier hand can't be scored), else None."""
     if game.problem is not None and (game.broken_hand is None or game.broken_hand < number):
-        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=game.broken_hand,
+        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=hand_number(game.scored, game.broken_hand),
                 reason=game.problem.message)
               if game.broken_hand else _("This game can't be scored, so its hands can't be fixed here."))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
@@ -316,13 +328,15 @@ def edit_hand(game_id: str, number: int):
     game = load(game_id, "change")
     if not 1 <= number <= len(game.hands):
         abort(404)
+    if is_adjustment(game.hands[number - 1]):
+        return redirect(url_for("scorepad.edit_adjustment", game_id=game_id, number=number))
     return edit_page(game, number, None, as_stored=True)
 
 
 def edit_page(game: Game, number: int, problem: str | None, form=None, as_stored: bool = False):
     """The form to fix hand `number` (filled in as stored, or with what was sent)."""
     if not 1 <= number <= len(game.hands):
-        flash(_("Hand %(number)s was deleted from another phone meanwhile.", number=number))
+        flash(_("Hand %(number)s was deleted from another phone meanwhile.", number=hand_number(game.scored, number)))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
     refused = fixable(game, number)
     if refused:
@@ -348,7 +362,8 @@ def save_edit(game_id: str, number: int):
             flash(repeated)
             return redirect(url_for("scorepad.scoreboard", game_id=game_id))
         return edit_page(game, number, _("Hand %(number)s was changed from another phone meanwhile: "
-                                         "check and save again.", number=number) if number <= len(game.hands) else None)
+                                         "check and save again.", number=hand_number(game.scored, number))
+                         if number <= len(game.hands) else None)
     if not 1 <= number <= len(game.hands):
         abort(404)
     refused = fixable(game, number)
@@ -363,9 +378,9 @@ def save_edit(game_id: str, number: int):
             if hand != game.hands[number - 1]:
                 store.replace_hand(db(), game.row, number, hand)
                 remember(game, game.version + 1, [*game.hands[:number - 1], hand, *game.hands[number:]], after)
-                flash(_("Hand %(number)s changed; every total after it is recomputed.", number=number))
+                flash(_("Hand %(number)s changed; every total after it is recomputed.", number=before.state.number))
             else:
-                flash(_("Hand %(number)s is unchanged.", number=number))
+                flash(_("Hand %(number)s is unchanged.", number=before.state.number))
             return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     return edit_page(game, number, None, form)
 
@@ -377,12 +392,14 @@ def delete_hand(game_id: str, number: int):
     game = load(game_id, "change")
     if number < 1 or number != len(game.hands):
         abort(404)
-    return delete_page(game, number, forms.stamp(forms.ChangeForm(), game.version, number))
+    return delete_page(game, number, forms.ChangeForm())
 
 
 def delete_page(game: Game, number: int, form):
     hand = game.scored.hands[number - 1] if game.scored and number <= len(game.scored.hands) else None
+    forms.stamp(form, game.version, number, "adjustment" if is_adjustment(game.hands[number - 1]) else None)
     return render_template("delete_hand.html", game_id=game.key, scored=game.scored, number=number, form=form,
+                           label=hand_number(game.scored, number), adjustment=is_adjustment(game.hands[number - 1]),
                            hand=hand, raw=json.dumps(game.hands[number - 1]))
 
 
@@ -392,18 +409,24 @@ def save_delete(game_id: str, number: int):
     back = redirect(url_for("scorepad.scoreboard", game_id=game_id))
     if number < 1:
         abort(404)
+    adjustment = request.form.get("step") == "adjustment"        # what the form was made to delete
     if forms.sent_number(request.form.get("version")) != game.version:
         if number == len(game.hands) + 1:
-            flash(_("Hand %(number)s was already deleted.", number=number))
+            flash(_("The adjustment was already deleted.") if adjustment else
+                  _("Hand %(number)s was already deleted.", number=hand_number(game.scored, number)))
         else:
             flash(_("The game was changed from another phone meanwhile: hand %(number)s was not deleted. "
-                    "Check the scoreboard and delete again if you still want to.", number=number))
+                    "Check the scoreboard and delete again if you still want to.", number=hand_number(game.scored, number)))
         return back
     if number < 1 or number != len(game.hands):
         abort(404)
     form = forms.ChangeForm()
     if not form.validate_on_submit():
-        return delete_page(game, number, forms.stamp(form, game.version, number))
-    store.delete_last_hand(db(), game.row)
-    flash(_("Hand %(number)s deleted.", number=number))
+        return delete_page(game, number, form)
+    if is_adjustment(game.hands[-1]):                     # the bids waiting for the next hand still wait
+        store.delete_last_hand(db(), game.row, pending=game.pending)
+        flash(_("Adjustment deleted."))
+    else:
+        store.delete_last_hand(db(), game.row)
+        flash(_("Hand %(number)s deleted.", number=hand_number(game.scored, number)))
     return back

@@ -96,7 +96,7 @@ def tv(game_id: str):
     game = load(game_id)
     scored = game.scored
     rows = [] if scored is None else [
-        {"hand": hand, "summary": hand_summary(scored, game.hands[hand.number - 1], hand)}
+        {"hand": hand, "summary": hand_summary(scored, game.hands[hand.entry - 1], hand)}
         for hand in scored.hands[-TV_HANDS:]]
     return render_template("tv.html", game=game, game_id=game.key, scored=scored, rows=rows, version=game.version,
                            banner_words=next_banner(scored) if scored and not game.problem else [])

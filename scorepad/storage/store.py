@@ -208,7 +208,14 @@ def pending_bids(db: Database, game_id: int) -> list[Any] | None:
 
 
 def hand_count(db: Database, game_id: int) -> int:
+    """How many entries (hands and adjustments) a game's record holds."""
     return db.conn.execute("select count(*) from hands where game_id = ?", [game_id]).fetchone()[0]
+
+
+def played_count(db: Database, game_id: int) -> int:
+    """How many hands a game's record holds, not counting its adjustments."""
+    return db.conn.execute("select count(*) from hands where game_id = ? and json_extract(data, '$.adjustment') is null",
+                           [game_id]).fetchone()[0]
 
 
 def set_pending(db: Database, game_id: int, bids: list[Any] | None, action: str | None = None) -> None:

@@ -64,15 +64,18 @@ def nice_step(span: float, parts: int) -> int:
     return int(10 * power)         # pragma: no cover (the loop always returns)
 
 
-def scale_for(series: Sequence[Sequence[int]]) -> Scale:
-    """The scale for every side's running totals, each starting with 0 (totals may be negative)."""
+def scale_for(series: Sequence[Sequence[int]], hands: int | None = None) -> Scale:
+    """The scale for every side's running totals, each starting with 0 (totals may be negative), over
+    `hands` hands (default: a point a hand)."""
     values = [total for totals in series for total in totals] or [0]
     low, high = min(0, *values), max(0, *values)
     step = nice_step(high - low, 4)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     if high == low:
         high = low + step
-    return Scale(hands=max((len(totals) - 1 for totals in series), default=0), low=low, high=high, step=step)
+    if hands is None:
+        hands = max((len(totals) - 1 for totals in series), default=0)
+    return Scale(hands=hands, low=low, high=high, step=step)
 
 
 def thin(count: int, most: int = MOST_POINTS) -> list[int]:
@@ -191,20 +194,24 @@ def chart_label(sides: Sequence[str], hands: int, final: Sequence[int]) -> str:
               title=title, hands=hands, totals=totals)
 
 
-def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
+def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], at: Sequence[int] | None = None) -> str:
     """An SVG document of each side's running total after every hand (`totals[h][side]`), from 0 at
-    the start, on a white card (it is shown as an image, the same in a light or dark page).
+    the start, on a white card (it is shown as an image, the same in a light or dark page). `at`
+    gives the hand each point of `totals` is drawn at (default: the first point at hand 1, the next
+    at 2...): an adjustment or an end bonus shares the place of the hand before it, so its line goes
+    straight up or down there.
 
     Axes with a few labelled totals (0 marked when totals go negative) and hand numbers; one line
     per side, each with its own dash pattern and marker; a legend; a <title> and an aria-label that
     give the final totals, like the image's alternative text."""
     count = len(sides)
     series = series_of(count, totals)
-    scale = scale_for(series)
+    places = [0, *(at if at is not None else range(1, len(totals) + 1))]
+    scale = scale_for(series, places[-1])
     shown = thin(len(series[0]) if series else 1)
     marked = [shown[i] for i in thin(len(shown), MOST_MARKERS)]
     height = chart_height(count)
-    label = escape(chart_label(sides, len(totals), totals[-1] if totals else []))
+    label = escape(chart_label(sides, places[-1], totals[-1] if totals else []))
     hands = scale.hands
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
            f'height="{height}" role="img" aria-label="{label}" font-size="11" direction="ltr" '
@@ -225,13 +232,13 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
         out.append(f'<text x="{x}" y="{bottom + 15}" text-anchor="middle" fill="{MUTED}">{digits(hand)}</text>')
     out.append(f'<path stroke="{INK}" fill="none" d="M{LEFT} {TOP}V{bottom}H{WIDTH - RIGHT}"/>')
     out.append(f'<text x="{WIDTH - RIGHT}" y="{bottom + 26}" text-anchor="end" fill="{MUTED}">{escape(_("hand"))}</text>')
-    xs = {h: number(scale.x(h)) for h in shown}                 # the same for every side
+    xs = {h: number(scale.x(places[h])) for h in shown}         # the same for every side
     ys = {total: number(scale.y(total)) for total in {side[h] for side in series for h in shown}}
     for i in range(count):
         colour, dash, shape = side_look(i)
         points = " ".join(f"{xs[h]},{ys[series[i][h]]}" for h in shown)
         out.append(f'<g aria-hidden="true">{line(colour, dash, points)}'
-                   + markers(colour, shape, [(scale.x(h), scale.y(series[i][h])) for h in marked]) + "</g>")
+                   + markers(colour, shape, [(scale.x(places[h]), scale.y(series[i][h])) for h in marked]) + "</g>")
     # the legend: a sample of each side's line and marker, and its name
     columns = legend_columns(count)
     column_width = (WIDTH - LEFT) / columns

@@ -51,7 +51,8 @@ def note_of(record: dict[str, Any]) -> str:
 
 def game_csv(record: dict[str, Any]) -> str:
     """One row per hand: number, dealer, each side's bid and tricks (where the game has them), points, total;
-    and the game's note in a last column on every row, when it has one."""
+    a row per adjustment and per end bonus, said in the hand column; and the game's note in a last column
+    on every row, when it has one."""
     scored = score(record)
     pages = pages_of(scored.game)
     has_bids = pages.has_bids
@@ -64,7 +65,13 @@ def game_csv(record: dict[str, Any]) -> str:
                    + [_("%(side)s points", side=side), _("%(side)s total", side=side)])
     rows = [header + ([_("note")] if note else [])]
     for hand in scored.hands:
-        raw = record["hands"][hand.number - 1]
+        if hand.is_adjustment:                      # its explanation in the hand column, its points and totals
+            row = [words(hand.explain[0]), ""]
+            for side in range(len(scored.sides)):
+                row += [""] * (has_bids + has_tricks) + [hand.points[side], hand.totals[side]]
+            rows.append(row + ([note] if note else []))
+            continue
+        raw = record["hands"][hand.entry - 1]
         bids = pages.csv_bids(scored, raw, dict(hand.facts)) if has_bids else []
         tricks = side_tricks(scored, raw) if has_tricks else []
         row = [hand.number, scored.table.name(hand.facts["dealer"])]

@@ -4,9 +4,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import RuleError, ScoredGame, score
+from rules_engine.adjustment import given_words, is_adjustment, read_adjustment
 from scorepad.games import pages_of
 from scorepad.games.base import signed, value_word
-from scorepad.web.i18n import _, comma, digits, isolate, lazy_gettext, semicolon
+from scorepad.web.i18n import _, comma, digits, isolate, lazy_gettext, semicolon, words
+from scorepad.words.summary import hand_number
 
 HAND_DID = {      # each action as the history stores it, said whole of a hand ("hand 3 recorded")
     "recorded": lazy_gettext("hand %(number)s recorded"), "edited": lazy_gettext("hand %(number)s edited"),
@@ -15,12 +17,40 @@ HAND_DID = {      # each action as the history stores it, said whole of a hand (
     "bids cleared": lazy_gettext("hand %(number)s bids cleared")}
 
 
+ADJUSTMENT_DID = {
+    "recorded": lazy_gettext("adjustment recorded"), "edited": lazy_gettext("adjustment edited"),
+    "deleted": lazy_gettext("adjustment deleted"), "restored": lazy_gettext("adjustment restored"),
+    "undone": lazy_gettext("adjustment undone")}
+
+
 def hand_did(number: int, action: str) -> str:
     """"hand 3 recorded": what a change did to a hand, said whole."""
     said = HAND_DID.get(action)
     if said is None:                                                 # an action not written by this version
         return _("hand %(number)s %(action)s", number=number, action=action)
     return str(said) % {"number": digits(number)}
+
+
+def about_adjustment(entry: dict[str, Any]) -> bool:
+    """A history entry that recorded, fixed or deleted an adjustment (not a hand)."""
+    return is_adjustment(entry["before"]) or is_adjustment(entry["after"])
+
+
+def entry_did(scored: ScoredGame | None, entry: dict[str, Any], action: str | None = None) -> str:
+    """"hand 3 recorded", "adjustment recorded": what a history entry did (or `action`), said whole."""
+    action = action or entry["action"]
+    if about_adjustment(entry):
+        said = ADJUSTMENT_DID.get(action)
+        return str(said) if said is not None else _("adjustment %(action)s", action=action)
+    return hand_did(hand_number(scored, entry["hand"]), action)
+
+
+def adjustment_said(scored: ScoredGame, adjustment: dict[str, Any]) -> str:
+    """An adjustment as stored, in words: "Ben -10 (Ben reneged)"."""
+    try:
+        return words(given_words(scored.sides, read_adjustment(scored.sides, scored.state, adjustment, 0)))
+    except RuleError:                         # stored by hand or by another version: shown as it is
+        return str(adjustment)
 
 
 def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -43,7 +73,8 @@ def score_changes(scored: ScoredGame, record: dict[str, Any], number: int,
     old, new = hand_points(record, number, before), hand_points(record, number, after)
     if old is None or new is None:
         return ""
-    moved = [_("%(side)s's score for hand %(number)s: %(old)s -> %(new)s", side=isolate(scored.sides[side]), number=number,
+    moved = [_("%(side)s's score for hand %(number)s: %(old)s -> %(new)s", side=isolate(scored.sides[side]),
+               number=hand_number(scored, number),
                old=a, new=b) for side, (a, b) in enumerate(zip(old, new)) if a != b]
     return _(" (%(changes)s)", changes=semicolon().join(moved)) if moved else ""
 
@@ -57,6 +88,7 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
     """One history entry in words, without the time."""
     action, number = entry["action"], entry["hand"]
     before, after = entry["before"], entry["after"]
+    label = hand_number(scored, number) if number else number       # adjustments before it have no number
     if action == "undone":                  # said as the change it made, after "undo:"
         made = ("bids" if bids_only(entry) else "deleted" if after is None
                 else "recorded" if before is None else "edited")
@@ -69,26 +101,31 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         names = zip((before or {}).get("players") or [], (after or {}).get("players") or [])
         renames = [_("%(old)s -> %(new)s", old=isolate(old), new=isolate(new)) for old, new in names if old != new]
         return _("renamed: %(names)s", names=comma().join(renames))
+    if about_adjustment(entry):
+        if before is None or after is None:
+            return _("%(change)s: %(what)s", change=entry_did(scored, entry), what=adjustment_said(scored, before or after))
+        return _("%(change)s: %(what)s", change=entry_did(scored, entry), what=_("%(old)s -> %(new)s",
+                 old=adjustment_said(scored, before), new=adjustment_said(scored, after)))
     if action in ("bids", "bids cleared"):
         old, new = (before or {}).get("bids"), (after or {}).get("bids")
         if new is None:
-            return _("hand %(number)s bids cleared", number=number)
+            return _("hand %(number)s bids cleared", number=label)
         if old is None:
             listed = comma().join(_("%(player)s %(bid)s", player=isolate(scored.table.name(seat)), bid=value_word(bid))
                                for seat, bid in enumerate(new))
-            return _("hand %(number)s bids entered: %(bids)s", number=number, bids=listed)
-        return _("hand %(number)s bids changed: %(changes)s", number=number,
+            return _("hand %(number)s bids entered: %(bids)s", number=label, bids=listed)
+        return _("hand %(number)s bids changed: %(changes)s", number=label,
                  changes=comma().join(changes(scored, before, after)))
     if before is None and after is not None:          # recorded, or restored after a delete
         points = hand_points(record, number, after)
         if points is None:
-            return hand_did(number, action)
+            return hand_did(label, action)
         each = [_("%(side)s %(points)s", side=isolate(side), points=signed(p)) for side, p in zip(scored.sides, points)]
-        return hand_did(number, action) + _(" (%(points)s)", points=comma().join(each))
+        return hand_did(label, action) + _(" (%(points)s)", points=comma().join(each))
     if action == "deleted":
-        return _("hand %(number)s deleted", number=number)
+        return _("hand %(number)s deleted", number=label)
     what = comma().join(changes(scored, before or {}, after or {})) or _("no change")
-    return _("%(change)s: %(what)s", change=hand_did(number, action), what=what) + score_changes(
+    return _("%(change)s: %(what)s", change=hand_did(label, action), what=what) + score_changes(
         scored, record, number, before, after)
 
 

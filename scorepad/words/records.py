@@ -127,7 +127,8 @@ def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, A
     kind.won += won(scored, seat)
     pages = pages_of(scored.game)
     for hand, raw in zip(scored.hands, raw_hands):
-        pages.count_hand(kind.counts, scored, hand, raw, seat)
+        if not hand.is_adjustment:
+            pages.count_hand(kind.counts, scored, hand, raw, seat)
 
 
 # --- renames and merges --------------------------------------------------------------------------
