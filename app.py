@@ -143,18 +143,19 @@ def minified(source: str) -> str:
 
 
 def serve_minified_script(app: Flask) -> None:
-    """/static/app.js is served minified (a quarter lighter gzipped, within every page's budget)."""
-    script = minified((Path(app.static_folder) / "app.js").read_text()).encode()
-    etag = hashlib.sha256(script).hexdigest()[:16]
+    """The scripts in static/ (app.js on every page, hand.js on hand forms) are served minified (a
+    quarter lighter gzipped, within every page's budget)."""
+    scripts = {path.name: minified(path.read_text()).encode() for path in Path(app.static_folder).glob("*.js")}
+    etags = {name: hashlib.sha256(script).hexdigest()[:16] for name, script in scripts.items()}
     static = app.view_functions["static"]
 
     def served(filename: str):
-        if filename != "app.js":
+        if filename not in scripts:
             return static(filename=filename)
-        response = app.response_class(script, mimetype="text/javascript")
+        response = app.response_class(scripts[filename], mimetype="text/javascript")
         response.cache_control.public = True
         response.cache_control.max_age = app.get_send_file_max_age(filename)
-        response.set_etag(etag)
+        response.set_etag(etags[filename])
         return response.make_conditional(request)
     app.view_functions["static"] = served
 

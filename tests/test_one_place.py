@@ -31,7 +31,8 @@ def test_no_web_module_or_template_names_a_game(game_id):
 def test_the_walk_sees_the_web_side():
     """The test above reads the modules the pages are made of (not an empty list)."""
     seen = {where for where, _text in web_sources()}
-    assert {"app.py", "scorepad/web/forms.py", "scorepad/pages/hands.py", "templates/hand_form.html", "static/app.js"} <= seen
+    assert {"app.py", "scorepad/web/forms.py", "scorepad/pages/hands.py", "templates/hand_form.html", "static/app.js",
+            "static/hand.js"} <= seen
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

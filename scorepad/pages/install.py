@@ -29,7 +29,7 @@ def manifest():
 def service_worker():
     version = current_app.jinja_env.globals["asset_version"]
     precache = [url_for("static", filename="app.css", v=version), url_for("static", filename="app.js", v=version),
-                url_for("static", filename="tv.css", v=version),
+                url_for("static", filename="hand.js", v=version), url_for("static", filename="tv.css", v=version),
                 *(url_for("static", filename=name) for name, _, _ in ICONS), url_for("scorepad.manifest")]
     body = render_template("sw.js", version=version, precache=precache, words=offline_words())
     return Response(body, mimetype="application/javascript", headers={"Cache-Control": "no-cache"})

@@ -110,5 +110,5 @@ FORM_CLASSES = LRUCache(512)
 SESSION_SERIALIZERS = LRUCache(8)
 # (marker shape, radius) -> the rest of a chart marker's SVG path.
 MARKER_PATHS = LRUCache(64)
-# the script's source -> minified (static/app.js is read once at start).
-MINIFIED = LRUCache(4)
+# a script's source -> minified (each script in static/ is read once at start).
+MINIFIED = LRUCache(8)
