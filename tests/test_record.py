@@ -129,6 +129,23 @@ OTHER_SETTINGS = [
 ]
 
 
+def test_a_list_setting_holds_some_of_its_words_once_each_in_the_order_given():
+    from rules_engine import Kind, Setting
+    from rules_engine.words import say
+    colours = Setting("colours", Kind.LIST, ("red",), say("Colours."), choices=("red", "green", "blue"),
+                      required=("red",), item=say("colour"))
+    assert colours.read(["blue", "red"]) == ("blue", "red") and colours.read(("red",)) == ("red",)
+    for value, words in [("red", "colours must be a list of some of red, green, blue"),
+                         ({"red": 1}, "colours must be a list of some of red, green, blue"),
+                         (["red", "pink"], "colours has no colour called 'pink'"),
+                         (["red", None], "colours has no colour called None"),
+                         (["green", "red", "green"], "green is in colours twice"),
+                         (["green"], "colours must hold red")]:
+        with pytest.raises(RuleError) as refused:
+            colours.read(value)
+        assert (str(refused.value), refused.value.field) == (f"settings: {words}", "colours")
+
+
 def table_settings(game_id, count, settings=None):
     return score(record(game_id, [f"P{n}" for n in range(count)], settings=settings)).table.settings
 
