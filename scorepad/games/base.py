@@ -104,6 +104,10 @@ class GamePages:
         """The fields of what happened in the hand, once the bids are known."""
         return {}
 
+    def hand_calculators(self, scored: ScoredGame) -> tuple[str, ...]:
+        """The calculators this game's hand form links to (all of the game's, unless its settings leave one out)."""
+        return self.calculators
+
     def result_attrs(self, scored: ScoredGame, name: str) -> dict[str, Any]:
         return {}
 

@@ -7,9 +7,10 @@ from .points import PointsPages
 
 
 class PitchPages(PointsPages):
-
     def nobody(self) -> dict[str, str]:
-        return {"jack": _("not in play"), "game": _("tie")}
+        """High and Low always go to someone (the pitcher leads a trump); a card may not be dealt; Game may tie."""
+        return {**dict.fromkeys(("jack", "off_jack", "big_joker", "little_joker", "ten", "three"), _("not in play")),
+                "game": _("tie")}
 
     def bid_sentence(self) -> str:
         return _("%(dealer)s deals; %(bidder)s pitched %(bid)s")

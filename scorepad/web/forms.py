@@ -39,6 +39,7 @@ SETTING_LABELS = {
     "tricks_if_missed": lazy_gettext("Tricks if missed"), "per_trick_off": lazy_gettext("Per trick off"),
     "per_bid_missed": lazy_gettext("Per bid missed"), "big_gin_bonus": lazy_gettext("Big gin bonus"),
     "box_bonus": lazy_gettext("Box bonus"), "game_bonus": lazy_gettext("Game bonus"), "oklahoma": lazy_gettext("Oklahoma"),
+    "points": lazy_gettext("Points"), "min_bid": lazy_gettext("Min bid"),
 }
 CHOICE_WORDS = {
     "up": lazy_gettext("up"), "down": lazy_gettext("down"), "up_down": lazy_gettext("up then down"),
@@ -48,6 +49,10 @@ CHOICE_WORDS = {
     "bidder_out": lazy_gettext("bidder out"), "first_to_target": lazy_gettext("first to target"),
     "custom": lazy_gettext("custom"), "all": lazy_gettext("all"), "odd": lazy_gettext("odd only"),
     "even": lazy_gettext("even only"),
+    "high": lazy_gettext("High"), "low": lazy_gettext("Low"), "jack": lazy_gettext("Jack"),
+    "off_jack": lazy_gettext("Off-jack"), "big_joker": lazy_gettext("Big joker"),
+    "little_joker": lazy_gettext("Little joker"), "ten": lazy_gettext("Ten"), "three": lazy_gettext("Three"),
+    "game": lazy_gettext("Game"),
 }
 
 
