@@ -139,3 +139,21 @@ def test_the_hand_form_links_to_the_game_points_calculator_only_when_game_is_pla
         as_text=True)
     book = play_through_forms(client, record("pitch", THREE))
     assert "Count game points from the cards" in client.get(f"/games/{book}/hands/new").get_data(as_text=True)
+
+
+
+def test_the_ready_made_choice_fills_the_new_game_form(client):
+    form = client.get("/games/new/pitch?preset=ten_point").get_data(as_text=True)
+    ticked = re.findall(r'name="setting_points" value="([a-z_]+)" checked', form)
+    assert ticked == TEN_POINT
+    assert 'name="setting_target" type="text" value="52"' in form
+    assert re.search(r'name="setting_win_rule" value="bidder_out" checked', form)
+    assert "<strong>10-point Pitch</strong>" in form and '<a href="?">Usual settings</a>' in form
+    plain = client.get("/games/new/pitch").get_data(as_text=True)
+    assert '<a href="?preset=ten_point">10-point Pitch</a>' in plain
+    assert re.findall(r'name="setting_points" value="([a-z_]+)" checked', plain) == ["high", "low", "jack", "game"]
+    smear = client.get("/games/new/smear?preset=six_point").get_data(as_text=True)
+    assert re.findall(r'name="setting_points" value="([a-z_]+)" checked', smear) == [
+        "high", "low", "jack", "big_joker", "little_joker", "game"]
+    assert 'name="setting_target" type="text" value="21"' in smear
+    assert "preset=ten_point" not in smear and "preset=six_point" not in form     # each game its own

@@ -29,6 +29,7 @@ class GamePages:
     csv_tricks = False                    # the CSV has a tricks column per side
 
     folded_settings: dict[str, Any] = {}  # setting name -> heading: settings shown folded under it on the new-game form
+    presets: dict[str, tuple[Any, dict[str, Any]]] = {}   # ready-made settings a table often plays: key -> (name, settings)
 
     def __init__(self, game: Game) -> None:
         self.game = game

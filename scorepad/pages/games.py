@@ -190,6 +190,9 @@ def new_game(game_id: str):
     form = forms.new_game_form(game, max(count, game.min_players), pages_of(game).first_role)
     if source is not None:
         fill_from(form, game, source)
+    preset = request.args.get("preset") if request.args.get("preset") in pages_of(game).presets else None
+    if preset and request.method == "GET":             # a ready-made choice: its settings filled in
+        fill_settings(form, game, pages_of(game).presets[preset][1], count)
     if form.validate_on_submit():
         try:
             record = forms.record_from_new_game(form, game)
@@ -215,7 +218,7 @@ def new_game(game_id: str):
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
     return render_template("new_game.html", game=game, form=form, names=store.known_names(db()),
-                           partners_opposite=pages_of(game).partners_opposite)
+                           partners_opposite=pages_of(game).partners_opposite, preset=preset)
 
 
 def start_game(record, form_key: str | None) -> str:
