@@ -151,6 +151,26 @@ class Pitch(Game):
         """The smallest and largest bids and the dealer's forced bid under these settings."""
         return bidding_of(settings["points"], settings["min_bid"], self.dealer_forced)
 
+    def example(self, settings: Mapping[str, Any], made: bool = True) -> tuple[Text, ...]:
+        """A worked hand under these settings, for the rules page: Ann deals and pitches a bid of more
+        than half the points, then takes the points in their order until her bid is made (`made`), or
+        all but the last of those (set back); the next side takes the rest, the side after it the last."""
+        players = ("Ann", "Ben", "Cy", "Dee")[:self.min_players]
+        table = Table(self.id, players, {**settings, "partnerships": False} if "partnerships" in settings else settings)
+        bidding = self.bidding(settings)
+        bid = min(bidding.closing, max(bidding.lowest, bidding.forced, bidding.closing // 2 + 1))
+        taken, took = {}, 0
+        for point in settings["points"]:
+            taken[point] = 0 if took < bid else 1
+            took += worth(point) if took < bid else 0
+        if not made:
+            taken[next(point for point in reversed(settings["points"]) if taken[point] == 0)] = 1
+        last = settings["points"][-1]
+        if taken[last] == 1 and len(self.sides(table)) > 2:
+            taken[last] = 2
+        outcome, _after = self.play(table, self.start(table), PointsHand(Auction(0, bid), taken))
+        return outcome.explain
+
     def teams(self, table: Table) -> bool:
         return table.settings["partnerships"]
 

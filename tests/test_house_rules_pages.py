@@ -1,5 +1,6 @@
 """House rules through the pages, without a browser: what the history, the CSV, the calculator and
 the hand form say about them."""
+import html
 import json
 import re
 
@@ -157,3 +158,21 @@ def test_the_ready_made_choice_fills_the_new_game_form(client):
         "high", "low", "jack", "big_joker", "little_joker", "game"]
     assert 'name="setting_target" type="text" value="21"' in smear
     assert "preset=ten_point" not in smear and "preset=six_point" not in form     # each game its own
+
+
+def words_of(page):
+    """A page's text, as a player reads it."""
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", unisolated(page))))
+
+
+def test_a_games_rules_page_says_its_own_points_and_bids(client):
+    game_id = ten_point_game(client)
+    rules = words_of(client.get(f"/rules/pitch?game={game_id}").get_data(as_text=True))
+    assert "each player once: pass, or 1 to 10." in rules and "A bid of 10 closes the auction." in rules
+    assert "The points: 10 in all" in rules and "Three: the three of trump, to whoever wins it; worth 3." in rules
+    assert "Game: the most game points" not in rules
+    assert ("Example with these points: Ann pitched 6 and took 6 points (High, Low, Jack, Off-jack, Big joker, "
+            "Little joker): made it, +6. Ben took 1 point (Ten): +1. Cy took 3 points (Three): +3.") in rules
+    book = words_of(client.get("/rules/pitch").get_data(as_text=True))
+    assert "each player once: pass, 1, 2, 3 or 4." in book and "The four points" in book
+    assert "The points setting may add the off-jack" in book
