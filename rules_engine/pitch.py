@@ -399,7 +399,7 @@ class Pitch(Game):
                      winners: tuple[int, ...], smudge: bool) -> Text:
         name = self.sides(table)[winners[0]]
         teams = self.teams(table)                      # "Ben & Dee win", "Ann wins"
-        bidder, four = table.name(auction.bidder), auction.bid == len(FOUR_POINTS)
+        bidder, four = table.name(auction.bidder), auction.bid == len(table.settings["points"]) == len(FOUR_POINTS)
         if smudge and teams:
             if four:
                 return say("Smudge: {bidder} bid {bid} and took all four points, so {team} win.",

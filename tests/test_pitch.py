@@ -309,6 +309,13 @@ def test_a_ten_point_smudge_takes_every_point(ten, finished, last):
     assert game.hands[0].points == ((10, 0, 0) if finished else (-10, 0, 0))
 
 
+def test_a_smudge_of_two_points_worth_four_is_every_point_not_all_four():
+    game = play([points(["pass", 4, "pass"], high=1, three=1)], {"points": ["high", "three"], "smudge": True})
+    assert game.winners == ("Ben",) and game.hands[0].points == (0, 4, 0)
+    assert game.hands[0].explain == ("Ann took no points", "Ben pitched 4 and took 4 points (High, Three): made it, +4",
+                                     "Cy took no points", "Smudge: Ben bid 4 and took every point, so Ben wins.")
+
+
 def test_a_smudge_by_a_team_with_ten_points():
     game = play([points(["pass", "pass", "pass", 10], **dict.fromkeys(TEN_POINT, 1))],
                 {"points": TEN_POINT, "partnerships": True, "smudge": True}, players=FOUR, first_dealer=1)
