@@ -35,7 +35,8 @@ def weigh(client, url):
 def pages(client):
     """Every kind of page, with real games from the project's examples."""
     urls = ["/", "/games/new", "/games/new/oh_hell", "/games/new/gin3", "/games/import", "/games/404",
-            "/rules", "/rules/back_alley", "/rules/gin3", "/calculators", "/calculators/game-points",
+            "/games/new/pitch?preset=ten_point", "/rules", "/rules/back_alley", "/rules/gin3", "/rules/pitch",
+            "/rules/smear", "/calculators", "/calculators/game-points",
             "/calculators/deadwood?" + "&".join(f"knocker={c}" for c in "5H 6H 7H 8H JC JD JS 2C 3C AD".split())
             + "&" + "&".join(f"opponent={c}" for c in "4H 9H JH QC KD AC 2D 7S 6C 3D".split())]
     for path in sorted(EXAMPLES.glob("*.json")):

@@ -33,6 +33,7 @@ class Kind(enum.Enum):
     SWITCH = "switch"   # true / false
     WHOLE = "whole"     # a whole number in a range
     CHOICE = "choice"   # one of a few words
+    LIST = "list"       # some of a few words, each once, in the order given
 
 
 SETTINGS = say("settings")     # the place of a settings error
@@ -47,6 +48,8 @@ class Setting:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    required: tuple[str, ...] = ()    # a list's words it must hold
+    item: str = ""                    # a list: what one of its words is (a Text: "point")
 
     def read(self, value: Any) -> Any:
         """The value if it is allowed, else a RuleError for `settings`."""
@@ -59,12 +62,30 @@ class Setting:
                 raise RuleError(SETTINGS, say("{setting} must be one of {choices}", setting=self.name,
                                               choices=", ".join(self.choices)), self.name)
             return value
+        if self.kind is Kind.LIST:
+            return self.read_list(value)
         if not is_whole(value):
             raise RuleError(SETTINGS, say("{setting} must be a whole number", setting=self.name), self.name)
         if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
             raise RuleError(SETTINGS, say("{setting} must be {allowed}, not {value}", setting=self.name,
                                           allowed=self.range_words(), value=value), self.name)
         return value
+
+    def read_list(self, value: Any) -> tuple[str, ...]:
+        """A list setting's words as a tuple, each one of the choices and there once, the required ones in it."""
+        if not isinstance(value, (list, tuple)):
+            raise RuleError(SETTINGS, say("{setting} must be a list of some of {choices}", setting=self.name,
+                                          choices=", ".join(self.choices)), self.name)
+        for index, word in enumerate(value):
+            if not isinstance(word, str) or word not in self.choices:
+                raise RuleError(SETTINGS, say("{setting} has no {item} called {name}", setting=self.name,
+                                              item=self.item, name=repr(word)), self.name)
+            if word in value[:index]:
+                raise RuleError(SETTINGS, say("{name} is in {setting} twice", name=word, setting=self.name), self.name)
+        for word in self.required:
+            if word not in value:
+                raise RuleError(SETTINGS, say("{setting} must hold {name}", setting=self.name, name=word), self.name)
+        return tuple(value)
 
     def range_words(self) -> Text:
         if self.maximum is None:

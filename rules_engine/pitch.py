@@ -29,23 +29,50 @@ from .core import (
 )
 from .words import Text, comma_list, say, say_n
 
-POINTS = ("high", "low", "jack", "game")
-POINT_NAMES = {"high": say("High"), "low": say("Low"), "jack": say("Jack"), "game": say("Game")}
-CLOSING_BID = 4
+POINTS = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten", "three", "game")  # every point a table may play
+FOUR_POINTS = ("high", "low", "jack", "game")          # the book's points: the default
+TEN_POINT = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten", "three")   # 10-point Pitch
+SIX_POINT = ("high", "low", "jack", "big_joker", "little_joker", "game")                      # Six-Point Smear
+THREE_WORTH = 3          # the three of trump; every other point is worth 1
+POINT_NAMES = {"high": say("High"), "low": say("Low"), "jack": say("Jack"), "off_jack": say("Off-jack"),
+               "big_joker": say("Big joker"), "little_joker": say("Little joker"), "ten": say("Ten"),
+               "three": say("Three"), "game": say("Game")}
 FORCED_DEALER_BID = 2
 
 
-@lru_cache(maxsize=None)      # a few dozen lists of point names, said once each (a sentence is never changed)
+def worth(point: str) -> int:
+    return THREE_WORTH if point == "three" else 1
+
+
+def points_worth(points: Sequence[str]) -> int:
+    """What a list of points adds up to: the largest bid when they are the points played."""
+    return sum(map(worth, points))
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """The numbers an auction is held by, from the points played and `min_bid`."""
+    lowest: int     # the smallest bid
+    closing: int    # the largest: every point played; it ends the auction
+    forced: int     # what the dealer must bid at least when everyone before passed; 0: the dealer may pass
+
+
+@lru_cache(maxsize=64)        # a handful of tables' settings
+def bidding_of(points: tuple[str, ...], min_bid: int, dealer_forced: bool) -> Bidding:
+    return Bidding(min_bid, points_worth(points), max(FORCED_DEALER_BID, min_bid) if dealer_forced else 0)
+
+
+@lru_cache(maxsize=1024)      # a few dozen lists of point names, said once each (a sentence is never changed)
 def point_names(won: tuple[Text, ...]) -> Text:
     return comma_list(won)
 
 
-@lru_cache(maxsize=None)
-def points_taken(won: tuple[Text, ...]) -> Text:
-    """ "2 points (High, Low)", "no points"."""
+@lru_cache(maxsize=1024)
+def points_taken(won: tuple[Text, ...], count: int) -> Text:
+    """ "2 points (High, Low)", "4 points (Jack, Three)", "no points": `count` is what `won` is worth."""
     if not won:
         return say("no points")
-    return say_n("{count} point ({points})", "{count} points ({points})", len(won), points=point_names(won))
+    return say_n("{count} point ({points})", "{count} points ({points})", count, points=point_names(won))
 
 
 @lru_cache(maxsize=256)
@@ -77,8 +104,11 @@ class Pitch(Game):
     lowest_bid = 1
     dealer_may_steal = True
     dealer_forced = True          # the dealer must bid when everyone else passed
-    required_points = ("high", "low")
-    nobody_words = {"jack": say("Jack was not dealt"), "game": say("Game was tied: nobody scores it")}
+    required_points = ("high", "low")      # must name a side, when played
+    nobody_words = {"jack": say("Jack was not dealt"), "off_jack": say("Off-jack was not dealt"),
+                    "big_joker": say("Big joker was not dealt"), "little_joker": say("Little joker was not dealt"),
+                    "ten": say("Ten was not dealt"), "three": say("Three was not dealt"),
+                    "game": say("Game was tied: nobody scores it")}
     bid_verb = say("pitched")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
@@ -89,12 +119,57 @@ class Pitch(Game):
                     say("Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
                         "First to target: the game ends when any side reaches the target."),
                     choices=("bidder_out", "first_to_target")),
-            Setting("smudge", Kind.SWITCH, False, say("Bid 4 and take all four points to win at once.")),
+            Setting("smudge", Kind.SWITCH, False, say("Bid every point played and take them all to win at once.")),
+            *self.point_settings(),
+        )
+
+    def point_settings(self) -> tuple[Setting, ...]:
+        """The points played and the smallest bid (Pitch's and Smear's alike). The largest `min_bid`
+        depends on the points chosen: `check_table` checks it."""
+        return (
+            Setting("points", Kind.LIST, FOUR_POINTS,
+                    say("The points played: each worth 1, the three of trump 3. High always counts."),
+                    choices=POINTS, required=("high",), item=say("point")),
+            Setting("min_bid", Kind.WHOLE, self.lowest_bid, say("The smallest bid; at most what the points played "
+                                                                "are worth."), minimum=self.lowest_bid),
         )
 
     def check_table(self, table: Table) -> None:
-        if table.settings["partnerships"] and table.size != 4:
+        if table.settings.get("partnerships") and table.size != 4:
             raise RuleError(SETTINGS, say("partnerships need exactly 4 players, not {count}", count=table.size))
+        total, least = points_worth(table.settings["points"]), max(self.lowest_bid, FORCED_DEALER_BID)
+        if total < least:          # a hand must be able to take the dealer's forced bid, or Smear's smallest
+            raise RuleError(SETTINGS, say("{setting} must be worth at least {least} together, not {total}",
+                                          setting="points", least=least, total=total), "points")
+        if table.settings["min_bid"] > total:
+            raise RuleError(SETTINGS, say("{setting} must be {allowed}, not {value}", setting="min_bid",
+                                          allowed=say("from {minimum} to {maximum}", minimum=self.lowest_bid,
+                                                      maximum=total),
+                                          value=table.settings["min_bid"]), "min_bid")
+
+    def bidding(self, settings: Mapping[str, Any]) -> Bidding:
+        """The smallest and largest bids and the dealer's forced bid under these settings."""
+        return bidding_of(settings["points"], settings["min_bid"], self.dealer_forced)
+
+    def example(self, settings: Mapping[str, Any], made: bool = True) -> tuple[Text, ...]:
+        """A worked hand under these settings, for the rules page: Ann deals and pitches a bid of more
+        than half the points, then takes the points in their order until her bid is made (`made`), or
+        all but the last of those (set back); the next side takes the rest, the side after it the last."""
+        players = ("Ann", "Ben", "Cy", "Dee")[:self.min_players]
+        table = Table(self.id, players, {**settings, "partnerships": False} if "partnerships" in settings else settings)
+        bidding = self.bidding(settings)
+        bid = min(bidding.closing, max(bidding.lowest, bidding.forced, bidding.closing // 2 + 1))
+        taken, took = {}, 0
+        for point in settings["points"]:
+            taken[point] = 0 if took < bid else 1
+            took += worth(point) if took < bid else 0
+        if not made:
+            taken[next(point for point in reversed(settings["points"]) if taken[point] == 0)] = 1
+        last = settings["points"][-1]
+        if taken[last] == 1 and len(self.sides(table)) > 2:
+            taken[last] = 2
+        outcome, _after = self.play(table, self.start(table), PointsHand(Auction(0, bid), taken))
+        return outcome.explain
 
     def teams(self, table: Table) -> bool:
         return table.settings["partnerships"]
@@ -109,24 +184,24 @@ class Pitch(Game):
 
     def bid_problem(self, table: Table, state: State, seat: int, bid: Any, earlier: Auction) -> Text | None:
         """Why `seat` may not bid `bid` after the bids so far; None when it may."""
-        refusal = self.bid_refusal(table, state.dealer, seat, bid, earlier)
+        refusal = self.bid_refusal(table, self.bidding(table.settings), state.dealer, seat, bid, earlier)
         return refusal() if refusal else None
 
-    def bid_refusal(self, table: Table | None, dealer: int, seat: int, bid: Any,
+    def bid_refusal(self, table: Table | None, bidding: Bidding, dealer: int, seat: int, bid: Any,
                     earlier: Auction) -> Callable[[], Text] | None:
         """bid_problem's answer, its sentence written only when asked for (the bid forms ask about
         every bid of every seat, most of them refused); `table` only names the players in it."""
         is_dealer = seat == dealer
-        if bid != PASS and not (is_whole(bid) and self.lowest_bid <= bid <= CLOSING_BID):
+        if bid != PASS and not (is_whole(bid) and bidding.lowest <= bid <= bidding.closing):
             return lambda: say("{who}'s bid must be pass or {low} to {high}",
-                              who=table.name(seat), low=self.lowest_bid, high=CLOSING_BID)
-        if earlier.bid == CLOSING_BID and bid != PASS:
+                              who=table.name(seat), low=bidding.lowest, high=bidding.closing)
+        if earlier.bid == bidding.closing and bid != PASS:
             return lambda: say("{who} can't bid after {bidder}'s {closing}: the auction is over",
-                              who=table.name(seat), bidder=table.name(earlier.bidder), closing=CLOSING_BID)
+                              who=table.name(seat), bidder=table.name(earlier.bidder), closing=bidding.closing)
         nobody_bid = earlier.bidder is None
-        if is_dealer and nobody_bid and self.dealer_forced and (bid == PASS or bid < FORCED_DEALER_BID):
+        if is_dealer and nobody_bid and bidding.forced and (bid == PASS or bid < bidding.forced):
             return lambda: say("everyone else passed, so {who} (dealing) must bid at least {least}",
-                              who=table.name(seat), least=FORCED_DEALER_BID)
+                              who=table.name(seat), least=bidding.forced)
         if bid == PASS or nobody_bid:
             return None
         if is_dealer and self.dealer_may_steal:
@@ -161,15 +236,16 @@ class Pitch(Game):
         order = bidding_order(state.dealer, table.size)
         # only whole numbers bid: a pass, or anything else (2.0, True, a list), is no bid that counts
         earlier = tuple((s, bids[s]) for s in order[:order.index(seat)] if is_whole(bids.get(s)))
-        return list(self.allowed_bids(table.size, state.dealer, seat, earlier))
+        return list(self.allowed_bids(table.size, state.dealer, seat, earlier, self.bidding(table.settings)))
 
     @lru_cache(maxsize=1024)
-    def allowed_bids(self, size: int, dealer: int, seat: int, earlier: tuple[tuple[int, Any], ...]) -> tuple[Any, ...]:
-        """The bids `seat` may make after the `earlier` (seat, bid) pairs of whole numbers: they depend on nothing
-        else (not the scores, not the names), so each answer is worked out once."""
+    def allowed_bids(self, size: int, dealer: int, seat: int, earlier: tuple[tuple[int, Any], ...],
+                     bidding: Bidding) -> tuple[Any, ...]:
+        """The bids `seat` may make after the `earlier` (seat, bid) pairs of whole numbers, under `bidding`'s
+        numbers: they depend on nothing else (not the scores, not the names), so each answer is worked out once."""
         auction = self.auction_so_far(dealer, size, dict(earlier))
-        options = [PASS, *range(self.lowest_bid, CLOSING_BID + 1)]
-        return tuple(bid for bid in options if self.bid_refusal(None, dealer, seat, bid, auction) is None)
+        options = [PASS, *range(bidding.lowest, bidding.closing + 1)]
+        return tuple(bid for bid in options if self.bid_refusal(None, bidding, dealer, seat, bid, auction) is None)
 
     def read_auction(self, table: Table, state: State, bids: list[Any]) -> Auction:
         auction = NOBODY
@@ -186,7 +262,7 @@ class Pitch(Game):
     def read_taken(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, int | None]:
         count = len(state.totals)       # one total per side
         taken: dict[str, int | None] = {}
-        for point in POINTS:
+        for point in table.settings["points"]:
             side = raw.get(point)
             if side is None:
                 if point in self.required_points:
@@ -206,8 +282,12 @@ class Pitch(Game):
         if not isinstance(bids, list) or len(bids) != table.size:
             raise state.error(bids_words(table.size), "bids")
         auction = self.read_auction(table, state, bids)
+        played = table.settings["points"]
+        for point in POINTS:
+            if point not in played and raw.get(point) is not None:
+                raise state.error(say("{key} is not one of the points played", key=point), point)
         if auction.bidder is None:
-            must_be_absent(state, raw, POINTS, say("everyone passed and the hand is thrown in"))
+            must_be_absent(state, raw, played, say("everyone passed and the hand is thrown in"))
             return PointsHand(auction)
         return PointsHand(auction, self.read_taken(table, state, raw))
 
@@ -224,14 +304,16 @@ class Pitch(Game):
             after = state.after(state.dealer, state.totals)
             return Outcome((0,) * len(state.totals), partial(self.thrown_in_words, table, state.dealer), facts), after
         bidder_side = self.side_of(table, auction.bidder)
-        won = [0] * len(state.totals)       # points taken, per side
-        for side in hand.taken.values():
+        won = [0] * len(state.totals)       # what the points taken are worth, per side
+        for point, side in hand.taken.items():
             if side is not None:
-                won[side] += 1
+                won[side] += worth(point)
         made = won[bidder_side] >= auction.bid
         points = self.gains(table, state, won, bidder_side, auction.bid, made)
         totals = add(state.totals, points)
-        smudge = auction.bid == CLOSING_BID and won[bidder_side] == 4 and table.settings.get("smudge")
+        # a smudge takes every point: one that went to nobody was not taken by the pitcher
+        closing = points_worth(table.settings["points"])
+        smudge = auction.bid == closing and won[bidder_side] == closing and table.settings.get("smudge")
         winners = self.winners(table, totals, bidder_side, made, smudge)
         after = state.after((state.dealer + 1) % table.size, totals, finished=bool(winners), winners=winners)
         return Outcome(points, partial(self.explain, table, hand, points, after, smudge, made), facts), after
@@ -256,47 +338,48 @@ class Pitch(Game):
         sides = self.sides(table)
         bidder_side = self.side_of(table, hand.auction.bidder)
         won: list[list[Text]] = [[] for _ in sides]
+        worths = [0] * len(sides)
         for point, side in hand.taken.items():
             if side is not None:
                 won[side].append(POINT_NAMES[point])
-        explain = [self.bidder_words(table, hand.auction, name, won[side], made)
-                   if side == bidder_side else self.side_words(table, name, won[side], points[side])
+                worths[side] += worth(point)
+        explain = [self.bidder_words(table, hand.auction, name, won[side], worths[side], made)
+                   if side == bidder_side else self.side_words(table, name, won[side], worths[side], points[side])
                    for side, name in enumerate(sides)]
-        explain += [words for p, words in self.nobody_words.items() if hand.taken.get(p) is None]
+        explain += [self.nobody_words[point] for point, side in hand.taken.items()
+                    if side is None and point in self.nobody_words]
         if after.winners:
             explain.append(self.ending_words(table, hand.auction, after.totals, after.winners, smudge))
         return explain
 
-    def side_words(self, table: Table, name: str, won: list[Text], gained: int) -> Text:
-        """The line of a side that did not win the bid: what it took and what that scores."""
+    def side_words(self, table: Table, name: str, won: list[Text], count: int, gained: int) -> Text:
+        """The line of a side that did not win the bid: what it took (`count`: what that is worth) and
+        what that scores."""
         if not won:
             return took_nothing(name)
-        if gained < len(won):
+        if gained < count:
             return say_n("{side} took {count} point ({points}), but only points up to the target of {target} count: {gained}",
                          "{side} took {count} points ({points}), but only points up to the target of {target} count: {gained}",
-                         len(won), side=name, points=point_names(tuple(won)), target=table.settings["target"],
+                         count, side=name, points=point_names(tuple(won)), target=table.settings["target"],
                          gained=signed(gained))
         return say_n("{side} took {count} point ({points}): {gained}", "{side} took {count} points ({points}): {gained}",
-                     len(won), side=name, points=point_names(tuple(won)), gained=signed(gained))
+                     count, side=name, points=point_names(tuple(won)), gained=signed(gained))
 
-    def bidder_words(self, table: Table, auction: Auction, name: str, won: list[Text], made: bool) -> Text:
+    def bidder_words(self, table: Table, auction: Auction, name: str, won: list[Text], count: int, made: bool) -> Text:
         """The bidding side's line: "Ann pitched 2 and took 2 points (High, Low): made it, +2"."""
         pitcher = table.name(auction.bidder)
-        took = self.took_words(won)
+        took = points_taken(tuple(won), count)
         if pitcher != name:
             if made:
                 return say("{pitcher} {verb} {bid} for {side}, who took {took}: made it, {gained}", pitcher=pitcher,
-                           verb=self.bid_verb, bid=auction.bid, side=name, took=took, gained=signed(len(won)))
+                           verb=self.bid_verb, bid=auction.bid, side=name, took=took, gained=signed(count))
             return say("{pitcher} {verb} {bid} for {side}, who took {took}: set back {bid}", pitcher=pitcher,
                        verb=self.bid_verb, bid=auction.bid, side=name, took=took)
         if made:
             return say("{pitcher} {verb} {bid} and took {took}: made it, {gained}",
-                       pitcher=pitcher, verb=self.bid_verb, bid=auction.bid, took=took, gained=signed(len(won)))
+                       pitcher=pitcher, verb=self.bid_verb, bid=auction.bid, took=took, gained=signed(count))
         return say("{pitcher} {verb} {bid} but took {took}: set back {bid}",
                    pitcher=pitcher, verb=self.bid_verb, bid=auction.bid, took=took)
-
-    def took_words(self, won: list[Text]) -> Text:
-        return points_taken(tuple(won))
 
     def winners(self, table: Table, totals: tuple[int, ...], bidder_side: int, made: bool,
                 smudge: bool) -> tuple[int, ...]:
@@ -316,12 +399,19 @@ class Pitch(Game):
                      winners: tuple[int, ...], smudge: bool) -> Text:
         name = self.sides(table)[winners[0]]
         teams = self.teams(table)                      # "Ben & Dee win", "Ann wins"
+        bidder, four = table.name(auction.bidder), auction.bid == len(table.settings["points"]) == len(FOUR_POINTS)
         if smudge and teams:
-            return say("Smudge: {bidder} bid {bid} and took all four points, so {team} win.",
-                       bidder=table.name(auction.bidder), bid=CLOSING_BID, team=name)
+            if four:
+                return say("Smudge: {bidder} bid {bid} and took all four points, so {team} win.",
+                           bidder=bidder, bid=auction.bid, team=name)
+            return say("Smudge: {bidder} bid {bid} and took every point, so {team} win.",
+                       bidder=bidder, bid=auction.bid, team=name)
         if smudge:
-            return say("Smudge: {bidder} bid {bid} and took all four points, so {player} wins.",
-                       bidder=table.name(auction.bidder), bid=CLOSING_BID, player=name)
+            if four:
+                return say("Smudge: {bidder} bid {bid} and took all four points, so {player} wins.",
+                           bidder=bidder, bid=auction.bid, player=name)
+            return say("Smudge: {bidder} bid {bid} and took every point, so {player} wins.",
+                       bidder=bidder, bid=auction.bid, player=name)
         if teams:
             return say("{team} win with {total} (target {target}).",
                        team=name, total=totals[winners[0]], target=table.settings["target"])

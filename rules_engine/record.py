@@ -104,7 +104,8 @@ class ScoredGame:
         earlier = order[:order.index(seat)]
         choices = {"0": self.legal_bids(seat, {s: PASS for s in earlier})}
         if earlier:
-            for high in range(1, 5):
+            top = max((bid for bid in self.legal_bids(earlier[0], {}) if is_whole(bid)), default=0)   # the largest bid
+            for high in range(1, top + 1):
                 bids = {s: PASS for s in earlier} | {earlier[0]: high}
                 choices[str(high)] = self.legal_bids(seat, bids)
         return choices

@@ -19,7 +19,10 @@ class Smear(Pitch):
     dealer_forced = False         # all four passing throws the hand in
     required_points = ()
     nobody_words = {"high": say("Nobody took High"), "low": say("Nobody took Low"),
-                    "jack": say("Nobody took Jack"), "game": say("Game was tied or not played: nobody scores it")}
+                    "jack": say("Nobody took Jack"), "off_jack": say("Nobody took Off-jack"),
+                    "big_joker": say("Nobody took Big joker"), "little_joker": say("Nobody took Little joker"),
+                    "ten": say("Nobody took Ten"), "three": say("Nobody took Three"),
+                    "game": say("Game was tied or not played: nobody scores it")}
     bid_verb = say("bid")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
@@ -33,10 +36,8 @@ class Smear(Pitch):
                     choices=("first_to_target", "bidder_out")),
             Setting("non_bidder_cap", Kind.SWITCH, False,
                     say("The team that did not win the bid gains at most enough to reach the target.")),
+            *self.point_settings(),
         )
-
-    def check_table(self, table: Table) -> None:
-        """Smear is always four players in partnerships."""
 
     def teams(self, table: Table) -> bool:
         return True

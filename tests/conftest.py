@@ -150,6 +150,8 @@ def new_game_data(record):
         if setting.kind.value == "switch":
             if value:
                 data[f"setting_{setting.name}"] = "y"
+        elif setting.kind.value == "list":               # a box ticked for each word, after the boxes' marker
+            data[f"setting_{setting.name}"] = ["", *value]
         else:
             data[f"setting_{setting.name}"] = str(value)
     return data

@@ -4,6 +4,7 @@ from hypothesis import strategies as st
 from rules_engine import GAMES, RuleError, score
 from rules_engine.core import bidding_order
 from rules_engine.gin3 import RANKS, rank_value
+from rules_engine.pitch import points_worth
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -32,13 +33,15 @@ def back_alley_hand(draw, game, order):
 
 
 def points_hand(draw, game, order, high_and_low_always=False):
+    """Who took each of the points played (in Pitch High and Low always go to a side)."""
     bids = draw_bids(draw, game, order)
     if set(bids) == {"pass"}:
         return {"bids": bids}
     sides = st.integers(0, len(game.sides) - 1)
     maybe = st.none() | sides
     first = sides if high_and_low_always else maybe
-    return {"bids": bids, "high": draw(first), "low": draw(first), "jack": draw(maybe), "game": draw(maybe)}
+    return {"bids": bids, **{point: draw(first if point in ("high", "low") else maybe)
+                             for point in game.table.settings["points"]}}
 
 
 def gin_hand(draw, game, order):
@@ -76,10 +79,16 @@ def draw_settings(draw, game, count):
             values[setting.name] = draw(st.booleans())
         elif setting.kind.value == "choice":
             values[setting.name] = draw(st.sampled_from(setting.choices))
+        elif setting.kind.value == "list":        # the points played: High and some others, in any order
+            chosen = draw(st.lists(st.sampled_from(setting.choices), unique=True))
+            missing = [word for word in setting.required if word not in chosen]
+            values[setting.name] = draw(st.permutations(chosen + missing))
         else:
             low = setting.minimum
             high = setting.maximum if setting.maximum is not None else low + 30
-            values[setting.name] = draw(st.integers(low, min(high, low + 30)))
+            if setting.name == "min_bid":          # at most what the points played are worth
+                high = points_worth(values.get("points", setting_default(game, count, "points")))
+            values[setting.name] = draw(st.integers(low, max(low, min(high, low + 30))))
     if values.get("partnerships") and count != 4:
         values["partnerships"] = False
     return values
@@ -93,6 +102,10 @@ def draw_adjustment(draw, game):
     points = draw(st.lists(st.integers(-20, 20), min_size=len(game.sides), max_size=len(game.sides))
                   .filter(any))
     return {"adjustment": points, "note": draw(st.sampled_from(NOTES))}
+
+
+def setting_default(game, count, name):
+    return next(setting.default for setting in game.settings(count) if setting.name == name)
 
 
 @st.composite

@@ -121,3 +121,81 @@ def test_back_alley_with_a_renege_penalty_between_two_hands(table, server):  # n
     assert "Adjustment: Ben & Dee -10 (Ben reneged)" in rows
     table.link("Enter the bids for hand 2")
     expect(page.locator("h1")).to_have_text("Hand 2: bids")
+
+
+def ready_made(table, server, game, choice, players):  # noqa: F811
+    """The new-game page filled by a ready-made choice (the link needs no script), then the players."""
+    page = table.page
+    page.goto(f"{server}/games/new/{game}")
+    table.link(choice)
+    expect(page.locator("main strong").first).to_have_text(choice)
+    for seat, name in enumerate(players):
+        page.fill(f"#player_{seat}", name)
+
+
+def test_ten_point_pitch_from_its_ready_made_choice(table, server):  # noqa: F811
+    page = table.page
+    ready_made(table, server, "pitch", "10-point Pitch", ["Ann", "Ben", "Cy"])
+    expect(page.locator("#setting_target")).to_have_value("52")
+    ticked = page.locator("input[name=setting_points]:checked")
+    expect(ticked).to_have_count(8)
+    expect(page.locator("input[name=setting_points][value=game]")).not_to_be_checked()
+    assert phone_problems(page) == []
+    page.screenshot(path="/tmp/points-new-game.png", full_page=True)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".sides")).to_be_visible()
+    assert "points High/Low/Jack/Off-jack/Big joker/Little joker/Ten/Three" in page.content()
+
+    # hand 1, Ann deals: she pitches 6 (Ben and Cy pass by themselves) and takes High, Jack, Off-jack and Three
+    table.link("Record hand 1")
+    expect(page.locator("fieldset[data-name='bid_1'] input[value='10']")).to_be_enabled()
+    table.choose("bid_0", 6)
+    for point, side in (("high", 0), ("low", 1), ("jack", 0), ("off_jack", 0), ("big_joker", 1), ("little_joker", 2),
+                        ("ten", 1), ("three", 0)):
+        table.choose(point, side)
+    assert phone_problems(page) == []
+    page.screenshot(path="/tmp/points-hand-form.png", full_page=True)
+    table.button("Save hand 1")
+    expect(page.locator(".sides b")).to_have_text(["6", "3", "1"])
+
+    # hand 2, Ben deals: Cy pitches 4 but takes only the three of trump (3): set back; Ann takes the other seven
+    table.link("Record hand 2")
+    table.choose("bid_2", 4)
+    expect(page.locator("fieldset[data-name='bid_0'] input[value='pass']")).to_be_checked()
+    for point in ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten"):
+        table.choose(point, 0)
+    table.choose("three", 2)
+    table.button("Save hand 2")
+    expect(page.locator(".sides b")).to_have_text(["13", "3", "-3"])
+    adjust(table, "Ben", "-", "5", "card shown")
+    expect(page.locator(".sides b")).to_have_text(["13", "-2", "-3"])
+    assert "Adjustment: Ben -5 (card shown)" in page.locator("table").inner_text()
+
+    page.goto(page.url.split("?")[0] + "/hands/1")
+    said = page.locator("main").inner_text()
+    assert "Ann pitched 6 and took 6 points (High, Jack, Off-jack, Three): made it, +6" in said
+    assert "Ben took 3 points (Low, Big joker, Ten): +3" in said and "Cy took 1 point (Little joker): +1" in said
+
+
+def test_six_point_smear_from_its_ready_made_choice(table, server):  # noqa: F811
+    page = table.page
+    ready_made(table, server, "smear", "Six-Point Smear", ["Ann", "Ben", "Cy", "Dee"])
+    expect(page.locator("#setting_target")).to_have_value("21")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".sides")).to_be_visible()
+
+    # Ann deals; Ben bids 4 for Ben & Dee, who take High, Jack, the big joker and Game; Ann & Cy Low and the little joker
+    table.link("Record hand 1")
+    table.choose("bid_1", 4)
+    for point, side in (("high", 1), ("low", 0), ("jack", 1), ("big_joker", 1), ("little_joker", 0), ("game", 1)):
+        table.choose(point, side)
+    assert phone_problems(page) == []
+    table.button("Save hand 1")
+    expect(page.locator(".sides b")).to_have_text(["2", "4"])
+    adjust(table, "Ann & Cy", "+", "3", "misdeal")
+    expect(page.locator(".sides b")).to_have_text(["5", "4"])
+    assert "Hand 2" in page.locator(".banner").inner_text()
+    page.goto(page.url.split("?")[0] + "/hands/1")
+    said = page.locator("main").inner_text()
+    assert "Ben bid 4 for Ben & Dee, who took 4 points (High, Jack, Big joker, Game): made it, +4" in said
+    assert "Ann & Cy took 2 points (Low, Little joker): +2" in said

@@ -218,3 +218,132 @@ def test_a_team_that_smudges_wins_at_once():
 ])
 def test_the_dealer_after_an_entry_that_is_no_bid(earlier, dealer_may_bid):
     assert play([]).legal_bids(0, earlier) == dealer_may_bid
+
+
+# --- the points played (house rules): 10-point Pitch and other sets ----------------------------------
+
+TEN_POINT = ["high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten", "three"]
+
+
+def points(bids, **taken):
+    """A hand of any set of points: `taken` gives the side that took each point (None: nobody)."""
+    return {"bids": bids, **taken}
+
+
+@pytest.mark.parametrize("taken, scores, explain", [
+    # Ann deals and pitches 6 after two passes; she takes High, Jack, Off-jack and Three (3): 6 points
+    ({"high": 0, "low": 1, "jack": 0, "off_jack": 0, "big_joker": 1, "little_joker": 2, "ten": 1, "three": 0},
+     (6, 3, 1),
+     ("Ann pitched 6 and took 6 points (High, Jack, Off-jack, Three): made it, +6",
+      "Ben took 3 points (Low, Big joker, Ten): +3", "Cy took 1 point (Little joker): +1")),
+    # the off-jack was not dealt: Ann takes 5 of her 6 and is set back 6; the others score the same
+    ({"high": 0, "low": 1, "jack": 0, "off_jack": None, "big_joker": 1, "little_joker": 2, "ten": 1, "three": 0},
+     (-6, 3, 1),
+     ("Ann pitched 6 but took 5 points (High, Jack, Three): set back 6",
+      "Ben took 3 points (Low, Big joker, Ten): +3", "Cy took 1 point (Little joker): +1", "Off-jack was not dealt")),
+])
+def test_ten_point_pitch_counts_the_three_as_three(taken, scores, explain):
+    game = play([points([6, "pass", "pass"], **taken)], {"points": TEN_POINT, "target": 52})
+    assert game.hands[0].points == scores and game.hands[0].explain == explain
+
+
+def test_a_three_taken_by_another_player_scores_them_three():
+    # Ben pitches 2 and takes High and Low; Cy takes the three of trump, Ann the jack; nobody has the rest
+    taken = {"high": 1, "low": 1, "jack": 0, "off_jack": None, "big_joker": None, "little_joker": None, "ten": None,
+             "three": 2}
+    game = play([points(["pass", 2, "pass"], **taken)], {"points": TEN_POINT})
+    assert game.hands[0].points == (1, 2, 3)
+    assert game.hands[0].explain[2] == "Cy took 3 points (Three): +3"
+    assert game.hands[0].explain[3:] == ("Off-jack was not dealt", "Big joker was not dealt",
+                                         "Little joker was not dealt", "Ten was not dealt")
+
+
+def test_ten_point_bids_run_to_ten_and_ten_closes_the_auction():
+    game = play([], {"points": TEN_POINT})          # dealer Ann; order Ben, Cy, Ann
+    assert game.legal_bids(1, {}) == ["pass", *range(1, 11)]
+    assert game.legal_bids(2, {1: 9}) == ["pass", 10]
+    assert game.legal_bids(2, {1: 10}) == ["pass"]
+    assert game.legal_bids(0, {1: 10, 2: "pass"}) == ["pass"]       # a 10 can't be stolen
+    assert game.legal_bids(0, {1: 6, 2: "pass"}) == ["pass", *range(6, 11)]
+    assert game.legal_bids(0, {1: "pass", 2: "pass"}) == list(range(2, 11))
+    assert game.bid_choices(2) == {"0": ["pass", *range(1, 11)],
+                                   **{str(high): ["pass", *range(high + 1, 11)] for high in range(1, 11)}}
+
+
+@pytest.mark.parametrize("settings, bids, message, seat", [
+    ({"points": TEN_POINT}, ["pass", 11, "pass"], "hand 1: Ben's bid must be pass or 1 to 10", 1),
+    ({"points": TEN_POINT}, ["pass", 10, 10], "hand 1: Cy can't bid after Ben's 10: the auction is over", 2),
+    ({"points": TEN_POINT}, [10, 10, "pass"], "hand 1: Ann can't bid after Ben's 10: the auction is over", 0),
+    ({"points": TEN_POINT, "min_bid": 5}, ["pass", 4, "pass"], "hand 1: Ben's bid must be pass or 5 to 10", 1),
+    # the dealer, when everyone else passed, must bid at least the larger of 2 and min_bid
+    ({"points": TEN_POINT, "min_bid": 5}, ["pass", "pass", "pass"],
+     "hand 1: everyone else passed, so Ann (dealing) must bid at least 5", 0),
+    ({"min_bid": 3}, ["pass", "pass", "pass"], "hand 1: everyone else passed, so Ann (dealing) must bid at least 3", 0),
+    ({"min_bid": 1}, [1, "pass", "pass"], "hand 1: everyone else passed, so Ann (dealing) must bid at least 2", 0),
+    ({"min_bid": 3}, ["pass", 2, "pass"], "hand 1: Ben's bid must be pass or 3 to 4", 1),
+    ({"min_bid": 3}, [2, "pass", "pass"], "hand 1: Ann's bid must be pass or 3 to 4", 0),
+])
+def test_bids_follow_the_points_played_and_min_bid(settings, bids, message, seat):
+    with pytest.raises(RuleError) as error:
+        play([points(bids, high=0, low=0)], settings)
+    assert (str(error.value), error.value.field, error.value.seat) == (message, "bids", seat)
+
+
+def test_min_bid_is_offered_on_the_form():
+    game = play([], {"points": TEN_POINT, "min_bid": 5})
+    assert game.legal_bids(1, {}) == ["pass", 5, 6, 7, 8, 9, 10]
+    assert game.legal_bids(0, {1: "pass", 2: "pass"}) == [5, 6, 7, 8, 9, 10]
+    assert play([], {"min_bid": 4}).legal_bids(0, {1: "pass", 2: "pass"}) == [4]
+
+
+@pytest.mark.parametrize("ten, finished, last", [
+    # Ann bids 10 and takes all eight points (10): smudge
+    (0, True, "Smudge: Ann bid 10 and took every point, so Ann wins."),
+    # the ten was not dealt: a point nobody took is not the pitcher's, so she took 9 of 10 and is set back
+    (None, False, "Ten was not dealt"),
+])
+def test_a_ten_point_smudge_takes_every_point(ten, finished, last):
+    taken = dict.fromkeys(TEN_POINT, 0) | {"ten": ten}
+    game = play([points([10, "pass", "pass"], **taken)], {"points": TEN_POINT, "target": 52, "smudge": True})
+    assert game.finished is finished and game.hands[0].explain[-1] == last
+    assert game.hands[0].points == ((10, 0, 0) if finished else (-10, 0, 0))
+
+
+def test_a_smudge_of_two_points_worth_four_is_every_point_not_all_four():
+    game = play([points(["pass", 4, "pass"], high=1, three=1)], {"points": ["high", "three"], "smudge": True})
+    assert game.winners == ("Ben",) and game.hands[0].points == (0, 4, 0)
+    assert game.hands[0].explain == ("Ann took no points", "Ben pitched 4 and took 4 points (High, Three): made it, +4",
+                                     "Cy took no points", "Smudge: Ben bid 4 and took every point, so Ben wins.")
+
+
+def test_a_smudge_by_a_team_with_ten_points():
+    game = play([points(["pass", "pass", "pass", 10], **dict.fromkeys(TEN_POINT, 1))],
+                {"points": TEN_POINT, "partnerships": True, "smudge": True}, players=FOUR, first_dealer=1)
+    assert game.winners == ("Ben & Dee",)
+    assert game.hands[0].explain[-1] == "Smudge: Dee bid 10 and took every point, so Ben & Dee win."
+
+
+@pytest.mark.parametrize("settings, hand_points, message, field", [
+    ({}, {"high": 0, "low": 0, "ten": 1}, "hand 1: ten is not one of the points played", "ten"),
+    ({"points": TEN_POINT}, {"high": 0, "low": 0, "game": 1}, "hand 1: game is not one of the points played", "game"),
+    ({"points": ["high", "jack", "game"]}, {"high": 0, "low": 0}, "hand 1: low is not one of the points played", "low"),
+    ({"points": TEN_POINT}, {"high": 0, "low": None}, "hand 1: say who took Low", "low"),
+    ({"points": TEN_POINT}, {"high": 0, "low": 0, "three": 3}, "hand 1: Three must go to a player numbered 0 to 2",
+     "three"),
+])
+def test_a_hand_names_only_the_points_played(settings, hand_points, message, field):
+    with pytest.raises(RuleError) as error:
+        play([points(["pass", 2, "pass"], **hand_points)], settings)
+    assert (str(error.value), error.value.field) == (message, field)
+
+
+def test_a_point_not_played_may_be_given_as_null_and_low_may_be_left_out_of_the_set():
+    game = play([points(["pass", 2, "pass"], high=1, jack=1, game=None, ten=None)], {"points": ["high", "jack", "game"]})
+    assert game.hands[0].points == (0, 2, 0)
+    assert game.hands[0].explain[2:] == ("Cy took no points", "Game was tied: nobody scores it")
+
+
+def test_the_order_of_the_points_is_the_order_they_are_said_in():
+    game = play([points(["pass", 2, "pass"], game=1, jack=None, high=1, low=2)], {"points": ["game", "jack", "high", "low"]})
+    assert game.hands[0].explain == ("Ann took no points", "Ben pitched 2 and took 2 points (Game, High): made it, +2",
+                                     "Cy took 1 point (Low): +1", "Jack was not dealt")

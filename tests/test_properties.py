@@ -105,3 +105,52 @@ def test_the_named_oh_hell_scorings_are_custom_with_their_numbers(record, named)
                                      "tricks_if_missed": named == "tricks_plus_bonus", "per_trick_off": 0,
                                      "per_bid_missed": 0}}
     assert [hand.points for hand in score(custom).hands] == [hand.points for hand in score(named_record).hands]
+
+
+FOUR = ["high", "low", "jack", "game"]
+
+
+@SETTINGS
+@given(records(game_ids=("pitch", "smear"), max_hands=10))
+def test_pitch_and_smear_with_the_four_points_score_as_the_book_says(record):
+    """With the four points played (given or left out), each worth 1, every side scores the points it took,
+    the pitcher's side its bid taken off when it took less, a capped side no more than its cap."""
+    settings = {name: value for name, value in record["settings"].items() if name not in ("points", "min_bid")}
+    plain = {**record, "settings": settings}
+    given_four = {**record, "settings": {**settings, "points": FOUR, "min_bid": 2 if record["game"] == "smear" else 1}}
+    try:
+        game = score(plain)
+    except RuleError:                   # its hands were legal only under the points and bids it played
+        return
+    assert score(given_four).to_dict() == game.to_dict()
+    totals = [0] * len(game.sides)
+    for raw, hand in zip(plain["hands"], game.hands):
+        if hand.is_adjustment or hand.facts["bidder"] is None:      # an adjustment counts in the totals (the cap)
+            assert hand.is_adjustment or hand.points == (0,) * len(totals)
+            totals = [total + points for total, points in zip(totals, hand.points)]
+            continue
+        won = [sum(raw.get(point) == side for point in FOUR) for side in range(len(totals))]
+        pitcher = hand.facts["bidder"] % 2 if len(totals) == 2 and len(record["players"]) == 4 else hand.facts["bidder"]
+        for side, points in enumerate(hand.points):
+            if side == pitcher:
+                assert points == (won[side] if won[side] >= hand.facts["bid"] else -hand.facts["bid"])
+            elif game.table.settings.get("non_bidder_cap"):
+                assert points == min(won[side], max(0, game.table.settings["target"] - totals[side]))
+            else:
+                assert points == won[side]
+        totals = [total + points for total, points in zip(totals, hand.points)]
+
+
+@SETTINGS
+@given(records(game_ids=("pitch", "smear"), max_hands=10))
+def test_a_made_bid_hands_out_what_the_points_taken_are_worth(record):
+    """In any set of points, a hand whose pitcher made the bid (no cap) hands out exactly what the
+    points taken are worth, the three of trump 3 and every other point 1."""
+    game = score(record)
+    played = game.table.settings["points"]
+    for raw, hand in zip(record["hands"], game.hands):
+        if hand.is_adjustment or hand.facts["bidder"] is None or min(hand.points) < 0 \
+                or game.table.settings.get("non_bidder_cap"):
+            continue
+        assert sum(hand.points) == sum(3 if point == "three" else 1 for point in played if raw.get(point) is not None)
+        assert sum(hand.points) <= sum(3 if point == "three" else 1 for point in played)

@@ -129,13 +129,75 @@ OTHER_SETTINGS = [
 ]
 
 
+def test_a_list_setting_holds_some_of_its_words_once_each_in_the_order_given():
+    from rules_engine import Kind, Setting
+    from rules_engine.words import say
+    colours = Setting("colours", Kind.LIST, ("red",), say("Colours."), choices=("red", "green", "blue"),
+                      required=("red",), item=say("colour"))
+    assert colours.read(["blue", "red"]) == ("blue", "red") and colours.read(("red",)) == ("red",)
+    for value, words in [("red", "colours must be a list of some of red, green, blue"),
+                         ({"red": 1}, "colours must be a list of some of red, green, blue"),
+                         (["red", "pink"], "colours has no colour called 'pink'"),
+                         (["red", None], "colours has no colour called None"),
+                         (["green", "red", "green"], "green is in colours twice"),
+                         (["green"], "colours must hold red")]:
+        with pytest.raises(RuleError) as refused:
+            colours.read(value)
+        assert (str(refused.value), refused.value.field) == (f"settings: {words}", "colours")
+
+
+# Pitch's and Smear's points played and smallest bid: the largest smallest bid is what the points are
+# worth, so it is checked against the points chosen (and refused in the same words as a range).
+POINT_SETTINGS = [("pitch", 3, 1), ("smear", 4, 2)]
+EVERY_POINT = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten", "three", "game")
+
+
 def table_settings(game_id, count, settings=None):
     return score(record(game_id, [f"P{n}" for n in range(count)], settings=settings)).table.settings
 
 
 def test_the_tables_name_every_setting_of_every_game():
     named = {(g, name) for g, _, name, *_ in WHOLE_SETTINGS} | {(g, name) for g, name, *_ in OTHER_SETTINGS}
+    named |= {(g, name) for g, *_ in POINT_SETTINGS for name in ("points", "min_bid")}
     assert named == {(g, s.name) for g, game in GAMES.items() for s in game.settings(game.min_players)}
+
+
+@pytest.mark.parametrize("game_id, count, lowest", POINT_SETTINGS)
+def test_the_points_played_and_the_smallest_bid(game_id, count, lowest):
+    setting = next(s for s in GAMES[game_id].settings(count) if s.name == "points")
+    assert setting.choices == EVERY_POINT and setting.kind.value == "list"
+    assert table_settings(game_id, count)["points"] == ("high", "low", "jack", "game")
+    assert table_settings(game_id, count, {"points": ["game", "high"]})["points"] == ("game", "high")
+    assert table_settings(game_id, count)["min_bid"] == lowest
+    # the four points are worth 4; the 10-point set 10 (the three of trump is worth 3)
+    assert table_settings(game_id, count, {"min_bid": 4})["min_bid"] == 4
+    assert table_settings(game_id, count, {"min_bid": 10, "points": list(EVERY_POINT[:-1])})["min_bid"] == 10
+    for settings, words in [
+        ({"min_bid": lowest - 1}, f"min_bid must be {lowest} or more, not {lowest - 1}"),
+        ({"min_bid": 5}, f"min_bid must be from {lowest} to 4, not 5"),
+        ({"min_bid": 7, "points": ["high", "low", "three"]}, f"min_bid must be from {lowest} to 5, not 7"),
+        ({"min_bid": "2"}, "min_bid must be a whole number"),
+    ]:
+        with pytest.raises(RuleError) as refused:
+            table_settings(game_id, count, settings)
+        assert (str(refused.value), refused.value.field) == (f"settings: {words}", "min_bid")
+
+
+@pytest.mark.parametrize("game_id, count, lowest", POINT_SETTINGS)
+@pytest.mark.parametrize("points, words", [
+    (["low", "jack", "game"], "points must hold high"),
+    ([], "points must hold high"),
+    (["high", "jack", "low", "jack"], "jack is in points twice"),
+    (["high", "joker"], "points has no point called 'joker'"),
+    (["high", 3], "points has no point called 3"),
+    (["high", ["low"]], "points has no point called ['low']"),
+    ("high, low", "points must be a list of some of " + ", ".join(EVERY_POINT)),
+    (["high"], "points must be worth at least 2 together, not 1"),       # the dealer's forced 2, Smear's least bid
+])
+def test_a_list_of_points_is_checked(game_id, count, lowest, points, words):
+    with pytest.raises(RuleError) as refused:
+        table_settings(game_id, count, {"points": points})
+    assert (str(refused.value), refused.value.field) == (f"settings: {words}", "points")
 
 
 @pytest.mark.parametrize("game_id, count, name, default, smallest, largest", WHOLE_SETTINGS)
@@ -211,7 +273,13 @@ HELP = {
         "Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
         "First to target: the game ends when any side reaches the target.",
     ('pitch', 'smudge'):
-        'Bid 4 and take all four points to win at once.',
+        'Bid every point played and take them all to win at once.',
+    ('pitch', 'points'):
+        'The points played: each worth 1, the three of trump 3. High always counts.',
+    ('pitch', 'min_bid'): 'The smallest bid; at most what the points played are worth.',
+    ('smear', 'points'):
+        'The points played: each worth 1, the three of trump 3. High always counts.',
+    ('smear', 'min_bid'): 'The smallest bid; at most what the points played are worth.',
     ('smear', 'extra_cards'):
         'Undealt cards the bidder may take before discarding back to 6.',
     ('smear', 'target'):

@@ -146,3 +146,61 @@ def test_non_bidder_cap_a_single_point_over_the_target_is_said_to_count_nothing(
     game = play(hands, settings)
     assert game.hands[2].points == (2, 0) and game.totals == (2, 3) and not game.finished
     assert game.hands[2].explain[1] == "Ben & Dee took 1 point (Jack), but only points up to the target of 3 count: 0"
+
+
+# --- Six-Point Smear: High, Low, Jack, two jokers and Game, to 21 -------------------------------------
+
+SIX_POINT = {"points": ["high", "low", "jack", "big_joker", "little_joker", "game"], "target": 21}
+
+
+def six(bids, high=None, low=None, jack=None, big_joker=None, little_joker=None, game=None):
+    return {"bids": bids, "high": high, "low": low, "jack": jack, "big_joker": big_joker,
+            "little_joker": little_joker, "game": game}
+
+
+@pytest.mark.parametrize("taken, points, explain", [
+    # dealer Ann; Ben bids 4 for Ben & Dee and takes High, Jack, the big joker and Game; Ann & Cy Low and the little joker
+    ((1, 0, 1, 1, 0, 1), (2, 4), ("Ann & Cy took 2 points (Low, Little joker): +2",
+                                  "Ben bid 4 for Ben & Dee, who took 4 points (High, Jack, Big joker, Game): made it, +4")),
+    # set: the big joker goes to Ann & Cy and Game is tied
+    ((1, 0, 1, 0, 0, None), (3, -4), ("Ann & Cy took 3 points (Low, Big joker, Little joker): +3",
+                                      "Ben bid 4 for Ben & Dee, who took 2 points (High, Jack): set back 4",
+                                      "Game was tied or not played: nobody scores it")),
+    # a joker nobody held
+    ((1, 1, 1, None, 1, 1), (0, 5), ("Ann & Cy took no points",
+                                     "Ben bid 4 for Ben & Dee, who took 5 points (High, Low, Jack, Little joker, Game): "
+                                     "made it, +5", "Nobody took Big joker")),
+])
+def test_six_point_smear_hands(taken, points, explain):
+    game = play([six(["pass", 4, "pass", "pass"], *taken)], SIX_POINT)
+    assert game.hands[0].points == points and game.hands[0].explain == explain
+
+
+def test_six_point_bids_run_from_2_to_6_and_6_closes_the_auction():
+    game = play([], SIX_POINT)
+    assert game.legal_bids(1, {}) == ["pass", 2, 3, 4, 5, 6]
+    assert game.legal_bids(2, {1: 6}) == ["pass"]
+    assert game.legal_bids(0, {1: "pass", 2: "pass", 3: "pass"}) == ["pass", 2, 3, 4, 5, 6]   # no forced bid
+    with pytest.raises(RuleError, match="^hand 1: Dee can't bid after Ben's 6: the auction is over$"):
+        play([six(["pass", 6, "pass", 6], 0, 0)], SIX_POINT)
+    with pytest.raises(RuleError, match="^hand 1: Ben's bid must be pass or 2 to 6$"):
+        play([six(["pass", 7, "pass", "pass"], 0, 0)], SIX_POINT)
+
+
+def test_min_bid_in_smear():
+    game = play([], {**SIX_POINT, "min_bid": 4})
+    assert game.legal_bids(1, {}) == ["pass", 4, 5, 6]
+    with pytest.raises(RuleError, match="^hand 1: Ben's bid must be pass or 4 to 6$"):
+        play([six(["pass", 3, "pass", "pass"], 0, 0)], {**SIX_POINT, "min_bid": 4})
+
+
+def test_six_point_smear_to_21_with_the_non_bidder_cap_counts_the_points_worth():
+    # Ann, Ben and Cy deal in turn; each time Cy bids 6 and Ann & Cy take all six: 18 - 0. Dee deals and
+    # bids 2, but Ann & Cy take all six again: Ben & Dee are set, and only 3 of Ann & Cy's 6 count
+    settings = {**SIX_POINT, "non_bidder_cap": True, "win_rule": "bidder_out"}
+    hands = [six(["pass", "pass", 6, "pass"], 0, 0, 0, 0, 0, 0)] * 3 + [six(["pass"] * 3 + [2], 0, 0, 0, 0, 0, 0)]
+    game = play(hands, settings)
+    assert [hand.points for hand in game.hands] == [(6, 0), (6, 0), (6, 0), (3, -2)]
+    assert game.totals == (21, -2) and not game.finished           # bidder out: points on Dee's bid don't go out
+    assert game.hands[3].explain[0] == ("Ann & Cy took 6 points (High, Low, Jack, Big joker, Little joker, Game), but "
+                                        "only points up to the target of 21 count: +3")

@@ -29,6 +29,7 @@ class GamePages:
     csv_tricks = False                    # the CSV has a tricks column per side
 
     folded_settings: dict[str, Any] = {}  # setting name -> heading: settings shown folded under it on the new-game form
+    presets: dict[str, tuple[Any, dict[str, Any]]] = {}   # ready-made settings a table often plays: key -> (name, settings)
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -103,6 +104,10 @@ class GamePages:
     def result_fields(self, scored: ScoredGame) -> dict[str, Spec]:
         """The fields of what happened in the hand, once the bids are known."""
         return {}
+
+    def hand_calculators(self, scored: ScoredGame) -> tuple[str, ...]:
+        """The calculators this game's hand form links to (all of the game's, unless its settings leave one out)."""
+        return self.calculators
 
     def result_attrs(self, scored: ScoredGame, name: str) -> dict[str, Any]:
         return {}

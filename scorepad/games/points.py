@@ -1,4 +1,5 @@
-"""What Pitch and Smear share on the pages: an auction, then who took High, Low, Jack and Game."""
+"""What Pitch and Smear share on the pages: an auction, then who took each of the points played
+(High, Low, Jack and Game by the book; the `points` setting may play others)."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,17 +8,25 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from rules_engine import PASS, ScoredGame, ScoredHand
-from rules_engine.pitch import POINT_NAMES, POINTS
-from scorepad.web.forms import choice, radio
+from rules_engine.pitch import POINT_NAMES
+from scorepad.web.forms import every_choice, radio
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, semicolon, words
 
 from .base import GamePages, said
 
 NOBODY = "none"             # the choice for a point nobody took (or not in play, or tied)
 POINT_CHANGES = {"high": lazy_gettext("High %(old)s -> %(new)s"), "low": lazy_gettext("Low %(old)s -> %(new)s"),
-                 "jack": lazy_gettext("Jack %(old)s -> %(new)s"), "game": lazy_gettext("Game %(old)s -> %(new)s")}
+                 "jack": lazy_gettext("Jack %(old)s -> %(new)s"), "game": lazy_gettext("Game %(old)s -> %(new)s"),
+                 "off_jack": lazy_gettext("Off-jack %(old)s -> %(new)s"),
+                 "big_joker": lazy_gettext("Big joker %(old)s -> %(new)s"),
+                 "little_joker": lazy_gettext("Little joker %(old)s -> %(new)s"),
+                 "ten": lazy_gettext("Ten %(old)s -> %(new)s"), "three": lazy_gettext("Three %(old)s -> %(new)s")}
 TOOK_POINT = {"high": lambda: _("who took High"), "low": lambda: _("who took Low"),
-              "jack": lambda: _("who took Jack"), "game": lambda: _("who took Game")}
+              "jack": lambda: _("who took Jack"), "game": lambda: _("who took Game"),
+              "off_jack": lambda: _("who took Off-jack"), "big_joker": lambda: _("who took Big joker"),
+              "little_joker": lambda: _("who took Little joker"), "ten": lambda: _("who took Ten"),
+              "three": lambda: _("who took Three")}
+LEGENDS = {"three": lambda: _("Three (worth 3)")}       # a point's name on the hand form, where it needs more
 
 
 class PointsPages(GamePages):
@@ -26,9 +35,14 @@ class PointsPages(GamePages):
     auto_pass = True
     names_on_results = True
     calculators = ("game_points",)
+    folded_settings = dict.fromkeys(("points", "min_bid"), lazy_gettext("Points and bids"))
 
     def nobody(self) -> dict[str, str]:
         return {}
+
+    def hand_calculators(self, scored: ScoredGame) -> tuple[str, ...]:
+        """No game points to count when Game is not played."""
+        return self.calculators if "game" in played(scored) else ()
 
     def bid_options(self, scored: ScoredGame, seat: int) -> list[Any]:
         seen: list[Any] = []
@@ -41,8 +55,10 @@ class PointsPages(GamePages):
         return {"data-choices": htmlsafe_json_dumps(scored.bid_choices(seat), sort_keys=True)}
 
     def result_fields(self, scored: ScoredGame):
+        """Who took each point played, in the order the game lists them."""
         nobody = self.nobody()
-        return {point: radio(words(POINT_NAMES[point]), side_choices(scored, nobody.get(point))) for point in POINTS}
+        return {point: radio(LEGENDS[point]() if point in LEGENDS else words(POINT_NAMES[point]),
+                             side_choices(scored, nobody.get(point))) for point in played(scored)}
 
     def results_heading(self) -> str:
         return _("Points")
@@ -50,15 +66,13 @@ class PointsPages(GamePages):
     def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
         if bids is not None and all(bid == PASS for bid in bids):
             return {}                                   # thrown in: nobody plays for the points
-        taken = {}
-        for point in POINTS:
-            value = choice(form, point, TOOK_POINT[point]())
-            taken[point] = None if value == NOBODY else int(value)
-        return taken
+        asked = [(point, TOOK_POINT[point]()) for point in played(scored)]
+        return {point: None if value == NOBODY else int(value)
+                for (point, _what), value in zip(asked, every_choice(form, asked))}
 
     def form_values(self, hand: dict[str, Any], scored: ScoredGame) -> dict[str, Any]:
         values = {f"bid_{seat}": bid for seat, bid in enumerate(hand.get("bids") or [])}
-        for point in POINTS:
+        for point in played(scored) if scored else POINT_NAMES:
             if point in hand or hand.get("bids"):
                 values[point] = NOBODY if hand.get(point) is None else hand[point]
         return values
@@ -82,7 +96,7 @@ class PointsPages(GamePages):
 
     def changes(self, scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         said_changes = super().changes(scored, before, after)
-        for point in POINTS:
+        for point in played(scored):
             if before.get(point) != after.get(point):
                 said_changes.append(str(POINT_CHANGES[point]) % {"old": side_word(scored, before.get(point)),
                                                                   "new": side_word(scored, after.get(point))})
@@ -110,6 +124,11 @@ class PointsPages(GamePages):
                   set=counts["set"])]
 
 
+def played(scored: ScoredGame) -> tuple[str, ...]:
+    """The points this game plays, in its order."""
+    return scored.table.settings["points"]
+
+
 def side_choices(scored: ScoredGame, nobody: str | None) -> list[tuple[str, str]]:
     """Each side as a choice for who took a point, and `nobody` (when the game allows it)."""
     choices = [(str(side), name) for side, name in enumerate(scored.sides)]
@@ -123,7 +142,7 @@ def side_word(scored: ScoredGame, side: Any) -> str:
 def points_taken(scored: ScoredGame, raw: dict[str, Any]) -> Markup:
     """"Cy took High, Low, Jack; Ann took Game": who took each point in play, in the points' order."""
     taken: dict[int, list[str]] = {}
-    for point in POINTS:
+    for point in played(scored):
         if raw.get(point) is not None:
             taken.setdefault(raw[point], []).append(words(POINT_NAMES[point]))
     return escape(semicolon()).join(said(_("%(side)s took %(points)s"), side=scored.sides[side],

@@ -1,13 +1,15 @@
 """Four-Point Northeast Wisconsin Smear on the pages: Pitch's form, always in partnerships."""
 from __future__ import annotations
 
-from scorepad.web.i18n import _
+from rules_engine.pitch import POINT_NAMES, SIX_POINT
+from scorepad.web.i18n import _, lazy_gettext
 
-from .points import POINTS, PointsPages
+from .points import PointsPages
 
 
 class SmearPages(PointsPages):
     partners_opposite = True
+    presets = {"six_point": (lazy_gettext("Six-Point Smear"), {"points": list(SIX_POINT), "target": 21})}
 
     def nobody(self) -> dict[str, str]:
-        return dict.fromkeys(POINTS, _("nobody"))
+        return dict.fromkeys(POINT_NAMES, _("nobody"))

@@ -66,8 +66,10 @@ PLAY_AGAIN = 5          # tables offered under "Play again"
 
 
 def full_settings(kind, players: list[Any], settings: dict[str, Any]) -> dict[str, Any]:
-    """Every setting of a table, defaults filled in (so "to 11" and "not given" are the same table)."""
-    return {s.name: s.default if settings.get(s.name) is None else settings[s.name]
+    """Every setting of a table, defaults filled in (so "to 11" and "not given" are the same table);
+    a list (the points played) as a tuple, as the engine keeps it."""
+    return {s.name: s.default if settings.get(s.name) is None else
+            tuple(settings[s.name]) if isinstance(settings[s.name], list) else settings[s.name]
             for s in kind.settings(max(len(players), kind.min_players))}
 
 
@@ -163,13 +165,17 @@ def fill_from(form, kind, source: dict[str, Any]) -> None:
     for key, seat in passed_on(record, source["scored"]).items():
         if key in form:
             form[key].data = str(seat)
-    settings = record.get("settings") or {}
-    for setting in kind.settings(max(len(record["players"]), kind.min_players)):
+    fill_settings(form, kind, record.get("settings") or {}, len(record["players"]))
+    form.note.data = store.note_of(record) or ""
+
+
+def fill_settings(form, kind, settings: dict[str, Any], count: int) -> None:
+    """Put settings into the new-game form (those given; the rest keep what the form has)."""
+    for setting in kind.settings(max(count, kind.min_players)):
         value, field = settings.get(setting.name), f"setting_{setting.name}"
         if value is None or field not in form:
             continue
-        form[field].data = value if setting.kind is not Kind.WHOLE else str(value)
-    form.note.data = store.note_of(record) or ""
+        form[field].data = str(value) if setting.kind is Kind.WHOLE else list(value) if setting.kind is Kind.LIST else value
 
 
 @bp.route("/games/new/<game_id>", methods=["GET", "POST"])
@@ -184,6 +190,9 @@ def new_game(game_id: str):
     form = forms.new_game_form(game, max(count, game.min_players), pages_of(game).first_role)
     if source is not None:
         fill_from(form, game, source)
+    preset = request.args.get("preset") if request.args.get("preset") in pages_of(game).presets else None
+    if preset and request.method == "GET":             # a ready-made choice: its settings filled in
+        fill_settings(form, game, pages_of(game).presets[preset][1], count)
     if form.validate_on_submit():
         try:
             record = forms.record_from_new_game(form, game)
@@ -196,7 +205,8 @@ def new_game(game_id: str):
             field = {"players": player, "first_dealer": "first_dealer",
                      "first_captain": "first_captain"}.get(error.place, "settings")
             if error.place == "settings" and f"setting_{error.field}" in form:
-                field = f"setting_{error.field}"               # next to the setting it concerns
+                field = f"setting_{error.field}"               # next to the setting it concerns, by its label
+                error = forms.named(error, form[field].label.text)
             forms.attach(form, field, forms.reason(error))
         else:
             key = forms.sent_key(form.key.data)
@@ -208,7 +218,7 @@ def new_game(game_id: str):
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
     return render_template("new_game.html", game=game, form=form, names=store.known_names(db()),
-                           partners_opposite=pages_of(game).partners_opposite)
+                           partners_opposite=pages_of(game).partners_opposite, preset=preset)
 
 
 def start_game(record, form_key: str | None) -> str:

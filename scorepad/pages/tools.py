@@ -97,6 +97,13 @@ def game_points_calculator():
                            counting=calc.COUNTING_CARDS, result=result, problem=problem, game_id=game_id)
 
 
+def said_value(said: dict, value) -> str:
+    """A setting's value as the rules page says it: a choice in words, a list of them one after another."""
+    if isinstance(value, tuple):
+        return comma().join(said[word] for word in value)
+    return said.get(value, value)
+
+
 @bp.get("/rules")
 def rules_index():
     return render_template("rules_index.html", games=[pages.game for pages in every_game()])
@@ -126,7 +133,10 @@ def rules(game_name: str):
         said |= {True: _("on"), False: _("off")} if setting.kind is Kind.SWITCH else {}
         depends = "" if table else forms.count_defaults(game, setting.name)
         values[setting.name] = table.settings[setting.name] if table else None if depends else setting.default
-        if setting.kind is not Kind.WHOLE:
+        if setting.kind is Kind.LIST:
+            allowed = _("%(required)s and any of: %(choices)s", required=comma().join(said[w] for w in setting.required),
+                        choices=comma().join(words for word, words in said.items() if word not in setting.required))
+        elif setting.kind is not Kind.WHOLE:
             allowed = (_("on or off") if setting.kind is Kind.SWITCH
                        else _("one of: %(choices)s", choices=comma().join(said.values())))
         else:
@@ -137,8 +147,8 @@ def rules(game_name: str):
                        else comma().join(_("%(span)s with %(count)s players", span=span, count=count)
                                       for count, span in ranges.items()))
         settings.append({"name": setting.name, "label": field.args[0], "help": setting.help, "allowed": allowed,
-                         "value": depends or said.get(values[setting.name], values[setting.name]),
-                         "default": depends or said.get(setting.default, setting.default)})
+                         "value": depends or said_value(said, values[setting.name]),
+                         "default": depends or said_value(said, setting.default)})
     defaults = {count: {name: s.default for name, s in named.items()} for count, named in by_count.items()}
     words = {item["name"]: item["value"] for item in settings}      # values as players say them
     return render_template("rules.html", game=game, rules_page=pages_of(game).rules_page, settings=settings, values=values,

@@ -10,7 +10,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
-from wtforms import BooleanField, Field, HiddenField, RadioField, StringField, TextAreaField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectMultipleField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
@@ -39,6 +39,7 @@ SETTING_LABELS = {
     "tricks_if_missed": lazy_gettext("Tricks if missed"), "per_trick_off": lazy_gettext("Per trick off"),
     "per_bid_missed": lazy_gettext("Per bid missed"), "big_gin_bonus": lazy_gettext("Big gin bonus"),
     "box_bonus": lazy_gettext("Box bonus"), "game_bonus": lazy_gettext("Game bonus"), "oklahoma": lazy_gettext("Oklahoma"),
+    "points": lazy_gettext("Points"), "min_bid": lazy_gettext("Min bid"),
 }
 CHOICE_WORDS = {
     "up": lazy_gettext("up"), "down": lazy_gettext("down"), "up_down": lazy_gettext("up then down"),
@@ -48,6 +49,10 @@ CHOICE_WORDS = {
     "bidder_out": lazy_gettext("bidder out"), "first_to_target": lazy_gettext("first to target"),
     "custom": lazy_gettext("custom"), "all": lazy_gettext("all"), "odd": lazy_gettext("odd only"),
     "even": lazy_gettext("even only"),
+    "high": lazy_gettext("High"), "low": lazy_gettext("Low"), "jack": lazy_gettext("Jack"),
+    "off_jack": lazy_gettext("Off-jack"), "big_joker": lazy_gettext("Big joker"),
+    "little_joker": lazy_gettext("Little joker"), "ten": lazy_gettext("Ten"), "three": lazy_gettext("Three"),
+    "game": lazy_gettext("Game"),
 }
 
 
@@ -177,6 +182,9 @@ def setting_field(setting: Setting) -> Field:
     label = str(SETTING_LABELS.get(setting.name) or setting.name.replace("_", " ").capitalize())
     if setting.kind is Kind.SWITCH:
         return BooleanField(label, default=setting.default, description=setting.help)
+    if setting.kind is Kind.LIST:           # a checkbox each, drawn by the new-game page after an empty marker value
+        return SelectMultipleField(label, choices=options([(c, choice_word(c)) for c in setting.choices]),
+                                   default=list(setting.default), description=setting.help, validate_choice=False)
     if setting.kind is Kind.CHOICE:
         return RadioField(label, choices=options([(c, choice_word(c)) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
@@ -244,6 +252,8 @@ def setting_value(value: Any) -> str:
     """A setting's value in a sentence: a number in the page's digits, a choice in its words."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
+    if isinstance(value, (list, tuple)):             # a list inside a line of settings: High/Low/Jack/Game
+        return "/".join(map(choice_word, value))
     return digits(value) if isinstance(value, int) else choice_word(str(value))
 
 
@@ -272,8 +282,14 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
         if setting.kind is Kind.WHOLE and not (field.data or "").strip() and count_defaults(game, setting.name):
             continue                                      # the default for this many players
         value = field.data if setting.kind is not Kind.WHOLE else whole_number(field.data, field.name)
+        if setting.kind is Kind.LIST and not field.raw_data:
+            continue            # sent without its boxes (not even their empty marker): the default
+        if setting.kind is Kind.LIST:           # the boxes ticked, in the order the form lists them
+            value = sorted((word for word in field.data if word), key=lambda word: setting.choices.index(word)
+                           if word in setting.choices else len(setting.choices))
         try:
-            record["settings"][setting.name] = setting.read(value)
+            read = setting.read(value)
+            record["settings"][setting.name] = list(read) if isinstance(read, tuple) else read
         except RuleError as error:
             raise FieldError(field.name, reason(named(error, field.label.text))) from None
     note = " ".join((form.note.data or "").split())
