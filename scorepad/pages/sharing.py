@@ -10,6 +10,7 @@ from scorepad.storage import store
 from scorepad.web import access, forms
 from scorepad.web.i18n import _
 from scorepad.web.network import lan_addresses
+from scorepad.words.bgstats import push_link
 from scorepad.words.result import result_lines
 from scorepad.words.summary import hand_summary, next_banner
 
@@ -107,11 +108,12 @@ def tv(game_id: str):
 @cached_page
 def result(game_id: str):
     """A finished game's result as a few lines of text to copy or share (the page's script offers the
-    phone's share sheet or the clipboard where the origin is secure)."""
+    phone's share sheet or the clipboard where the origin is secure), and the same play for BG Stats."""
     game = load(game_id)
-    finished_game(game)
+    finished = finished_game(game)
     lines = result_lines(game.record, game.scored)
-    return render_template("result.html", game_id=game.key, text="\n".join(lines), rows=len(lines))
+    return render_template("result.html", game_id=game.key, text="\n".join(lines), rows=len(lines),
+                           push_link=push_link(finished))
 
 
 SHELF_MOVES = {"archive": {"archived": True}, "unarchive": {"archived": False},
