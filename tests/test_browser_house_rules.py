@@ -15,7 +15,7 @@ def new_game(page, server, game):  # noqa: F811
         page.fill(f"#player_{seat}", name)
 
 
-def adjust(table, side, sign, points, note):
+def adjust(table, side, sign, points, note):  # noqa: F811
     """A penalty or adjustment from the scoreboard: take or give `points` to `side`, with `note`."""
     page = table.page
     table.link("Penalty or adjustment…")
