@@ -48,6 +48,8 @@ def pages(client):
         urls += [game, game + "/hands/1", game + "/hands/1/edit", game + "/history"]
         if "finished" not in client.get(game).get_data(as_text=True):
             urls.append(game + "/hands/new")
+        if client.get(game + "/result").status_code == 200:        # a finished game's result to share
+            urls.append(game + "/result")
     return urls
 
 

@@ -160,7 +160,8 @@ def every_page(page, server):  # noqa: F811
             "/calculators/game-points", f"/calculators/game-points?game={pitch}&side_0=10H&side_1=AS",
             f"/games/{alley}", f"/games/{alley}/hands/1", f"/games/{alley}/hands/1/edit", f"/games/{alley}/history",
             f"/games/{alley}/hands/4/delete", f"/games/{alley}/invite", f"/games/{alley}/tv",
-            f"/games/{pitch}", f"/games/{pitch}/hands/2/edit", f"/games/{gin}", f"/games/{gin}/hands/3/edit",
+            f"/games/{pitch}", f"/games/{pitch}/hands/2/edit", f"/games/{pitch}/result", f"/games/{gin}",
+            f"/games/{gin}/hands/3/edit",
             f"/games/{hell}", f"/games/{hell}/hands/new", f"/games/{hell}/hands/3", f"/games/{hell}/adjustments/new",
             f"/games/{hell}/adjustments/3/edit", "/players", "/no-such-page"]
 

@@ -21,6 +21,7 @@ from scorepad.storage import store
 from scorepad.web import access, forms, i18n
 from scorepad.web.caches import FRAGMENTS, NEWEST, PAGES, SCORED
 from scorepad.web.forms import form_token
+from scorepad.words.result import Finished
 
 bp = Blueprint("scorepad", __name__)
 
@@ -296,6 +297,14 @@ def load(key: str, action: str = "read") -> Game:
         record, scored, problem = scored_version(row)
     return Game(row["id"], key, record, row["version"], store.load(row["pending"]), scored, problem, role,
                 bool(row["archived"]), bool(row["deleted"]))
+
+
+def finished_game(game: Game) -> Finished:
+    """A game that is over, as its result and exports need it (404 for one still in play or that
+    can't be scored: it has no result yet)."""
+    if game.scored is None or game.problem is not None or not game.scored.finished:
+        abort(404)
+    return Finished(game.key, game.record, game.scored, store.get_row(db(), game.row)["updated"])
 
 
 def peek(key: str) -> dict[str, Any]:

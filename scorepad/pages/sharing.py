@@ -1,5 +1,5 @@
 """Sharing a game: links to score with us or to watch (each with a QR code), the owner link,
-the big-screen view, and the owner's archive and bin."""
+the big-screen view, a finished game's result to send on, and the owner's archive and bin."""
 from __future__ import annotations
 
 import segno
@@ -10,9 +10,11 @@ from scorepad.storage import store
 from scorepad.web import access, forms
 from scorepad.web.i18n import _
 from scorepad.web.network import lan_addresses
+from scorepad.words.bgstats import push_link
+from scorepad.words.result import result_lines
 from scorepad.words.summary import hand_summary, next_banner
 
-from . import bp, cached_page, db, load, writing
+from . import bp, cached_page, db, finished_game, load, writing
 
 TV_HANDS = 6          # the last few hands on the big screen
 
@@ -100,6 +102,18 @@ def tv(game_id: str):
         for hand in scored.hands[-TV_HANDS:]]
     return render_template("tv.html", game=game, game_id=game.key, scored=scored, rows=rows, version=game.version,
                            banner_words=next_banner(scored) if scored and not game.problem else [])
+
+
+@bp.get("/games/<game_id>/result")
+@cached_page
+def result(game_id: str):
+    """A finished game's result as a few lines of text to copy or share (the page's script offers the
+    phone's share sheet or the clipboard where the origin is secure), and the same play for BG Stats."""
+    game = load(game_id)
+    finished = finished_game(game)
+    lines = result_lines(game.record, game.scored)
+    return render_template("result.html", game_id=game.key, text="\n".join(lines), rows=len(lines),
+                           push_link=push_link(finished))
 
 
 SHELF_MOVES = {"archive": {"archived": True}, "unarchive": {"archived": False},

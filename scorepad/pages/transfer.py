@@ -1,4 +1,5 @@
-"""Import and export: a game's record and CSV, every game as one zip, and reading them back."""
+"""Import and export: a game's record and CSV, every game as one zip, and reading them back; finished
+games as a BG Stats file."""
 from __future__ import annotations
 
 import json
@@ -10,9 +11,10 @@ from rules_engine import RuleError, score
 from scorepad.storage import store
 from scorepad.web import access, forms
 from scorepad.web.i18n import _, n_
-from scorepad.words import exports
+from scorepad.words import bgstats, exports
+from scorepad.words.result import Finished
 
-from . import bp, db, load, made_here, score_what_can_be, writing
+from . import bp, db, finished_game, load, made_here, score_what_can_be, writing
 
 MAX_RECORD_BYTES = 1_000_000
 ZIP_MAGIC = b"PK\x03\x04"
@@ -178,3 +180,28 @@ def export_all():
              store.list_games(db(), access.browser(), access.is_owner())]
     return Response(exports.all_games_zip(games, score_what_can_be), mimetype="application/zip",
                     headers={"Content-Disposition": 'attachment; filename="scorepad-games.zip"'})
+
+
+def bgstats_download(text: str, filename: str) -> Response:
+    """A BG Stats file (JSON, named .bgsplay as the app names the plays it shares, so a phone that has
+    BG Stats offers to open it there)."""
+    return Response(text, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/games/<game_id>/result.bgsplay")
+def export_bgstats(game_id: str):
+    """A finished game as a BG Stats file of one play (404 while it is in play)."""
+    finished = finished_game(load(game_id))
+    return bgstats_download(bgstats.file_text([finished]), f"scorepad-{game_id}-{finished.record['game']}.bgsplay")
+
+
+@bp.get("/games/export.bgsplay")
+def export_all_bgstats():
+    """Every finished game this browser can see (every one, for the owner) as one BG Stats file."""
+    finished = []
+    for entry in store.list_games(db(), access.browser(), access.is_owner()):
+        scored, problem = score_what_can_be(entry["record"])
+        if scored is not None and problem is None and scored.finished:
+            finished.append(Finished(entry["key"], entry["record"], scored, entry["updated"]))
+    return bgstats_download(bgstats.file_text(finished), "scorepad-games.bgsplay")
