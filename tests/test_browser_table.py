@@ -191,3 +191,16 @@ def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noq
             == [1280, 720]
     finally:
         context.close()
+
+
+
+def test_buttons_that_need_the_script_are_not_shown_without_it(browser, server):  # noqa: F811
+    """Print, Dark and Keep the screen on work through the page's script: without it they are not
+    offered (a button is drawn as a flex box, which must not undo `hidden`)."""
+    for script in (True, False):
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=script)
+        page = context.new_page()
+        start(page, server, "pitch")
+        for control in ("[data-print]", "[data-theme-switch]", "[data-wake]"):
+            assert page.locator(control).first.is_visible() == script, (control, script)
+        context.close()
