@@ -157,6 +157,10 @@
   }
   document.addEventListener("click", function (event) {
     var link = event.target.closest("a[href]");
+    if (link && link.dataset.share && navigator.share) {       // the phone's share sheet in one tap (https)
+      event.preventDefault();
+      return navigator.share({text: link.dataset.share}).catch(function () {});
+    }
     if (online || !link || link.hasAttribute("download") || link.origin !== location.origin ||
         (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
     event.preventDefault();

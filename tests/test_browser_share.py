@@ -64,3 +64,16 @@ def test_the_result_reads_right_to_left_on_a_pashto_phone(table, server):  # noq
     assert lines[2:5] == ["۱. \u2068Ann\u2069 ۱۰", "۲. \u2068Ben\u2069 ۰", "۲. \u2068Cy\u2069 ۰"]
     assert phone_problems(page) == []
     page.screenshot(path="/tmp/share-result-ps.png", full_page=True)
+
+
+def test_where_the_phone_has_a_share_sheet_one_tap_on_the_scoreboard_opens_it(table, server):  # noqa: F811
+    """A phone with the share sheet (https; here a stand-in, as headless Chromium on Linux has none)
+    gets it from the scoreboard's button with the result's lines, and stays on the scoreboard."""
+    page = table.page
+    page.add_init_script("navigator.share = (data) => { window.shared = data; return Promise.resolve(); };")
+    finish_a_game(table, server)
+    scoreboard = page.url
+    table.tap(page.get_by_role("link", name="Share the result"))
+    page.wait_for_function("window.shared !== undefined")
+    lines = page.evaluate("window.shared.text").split("\n")
+    assert [lines[0], *lines[2:]] == RESULT and page.url == scoreboard

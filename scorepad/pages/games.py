@@ -16,6 +16,7 @@ from scorepad.storage import store
 from scorepad.web import access, chart, forms, i18n
 from scorepad.web.caches import ROWS, SETTINGS_LINES, memoized
 from scorepad.web.i18n import _
+from scorepad.words.result import result_lines
 from scorepad.words.summary import hand_summary, next_banner
 
 from . import bp, cached_page, changes, db, kept_page, load, made_here, peek, scored_version, summary_of, writing
@@ -292,7 +293,8 @@ def scoreboard(game_id: str):
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
                            settings=settings_words(scored.game.settings_in_play(scored.table.settings)) if scored else "",
-                           chart=chart_image(scored), next_first=next_first(game))
+                           chart=chart_image(scored), next_first=next_first(game),
+                           share_text="\n".join(result_lines(game.record, scored)) if scored and scored.finished else "")
 
 
 def hand_rows(game, shown: list[Any], link: str) -> Markup:
