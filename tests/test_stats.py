@@ -2,17 +2,20 @@
 written here: places, final totals, winning streaks, partners and each game's own counts; games still
 in play, thrown-in hands and adjustments; periods cut by the day a game was started (by the server's
 calendar); bad dates refused next to their field."""
+import html
+import json
 import os
+import re
 import time
 from datetime import date
 
 import pytest
 
-from conftest import record
+from conftest import record, unisolated
 from rules_engine import score
 from scorepad.words import records
 from scorepad.words.records import Period
-from test_players import GIN
+from test_players import GIN, page_of
 
 # --- the records, counted by hand ----------------------------------------------------------------
 
@@ -252,3 +255,92 @@ def test_partners_each_count_their_teams_game_in_the_standings():
         (1, "Ann", 1, 6, 1), (1, "Cy", 1, 6, 1), (3, "Ben", 0, 1, 6), (3, "Dee", 0, 1, 6)]
     assert [(r.place, r.name, r.points_for, r.against) for r in leagues["Back Alley"]] == [
         (1, "Ben", 41, 10), (1, "Dee", 41, 10), (3, "Ann", 10, 41), (3, "Cy", 10, 41)]
+
+
+# --- the pages -----------------------------------------------------------------------------------
+
+def words(response):
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", unisolated(response.get_data(as_text=True)))))
+
+
+def imported(client, rec, created):
+    response = client.post("/games/import", data={"record": json.dumps({**rec, "created": created})})
+    assert response.status_code == 302 and "already here" not in words(client.get("/"))
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def table_rows(response, title):
+    """A standings table's rows as lists of cell texts."""
+    page = unisolated(response.get_data(as_text=True))
+    table = page.split(f"<h2>{title}</h2>", 1)[1].split("</table>", 1)[0]
+    return [[html.unescape(re.sub(r"<[^>]+>", "", cell)) for cell in re.findall(r"<td>(.*?)</td>", row)]
+            for row in re.findall(r"<tr><td>.*?</tr>", table)]
+
+
+@pytest.fixture
+def march(client, new_york):
+    """Oh Hell games started on each side of March's first and last midnights, the one inside at the end in
+    play with bids waiting; Pitch games in March; Smear in April."""
+    imported(client, OH_HELL_BEN, JUST_OUTSIDE_START)
+    imported(client, OH_HELL, JUST_INSIDE_START)
+    in_play = imported(client, OH_HELL_IN_PLAY, JUST_INSIDE_END)
+    assert client.post(f"/games/{in_play}/hands/new", data={"bid_1": "1", "bid_2": "0", "bid_0": "0"}).status_code == 302
+    for number, rec in enumerate((W1, U, W2, L, W3), start=2):
+        imported(client, rec, day(number))
+    imported(client, SMEAR, JUST_OUTSIDE_END)
+
+
+def test_a_players_page_for_a_period(client, march):
+    page = words(client.get(page_of("Ann") + "?from=2026-03-01&to=2026-03-31"))
+    assert "Games started from 2026-03-01 to 2026-03-31. 7 games counted, among the games you can see." in page
+    assert ("Oh Hell Played 2 games, won 1 Bids made: 2 of 3 Bids made exactly: 67% 1 finished game: won 100%, "
+            "average place 1.0 Final total: best 21, average 21 Longest winning streak: 1 game Pitch ") in page
+    assert ("Pitch Played 5 games, won 3 Bids won 4, made 3, set 1 Smudges: 0 Of the bids won: made 75%, set 25% "
+            "4 finished games: won 75%, average place 1.3 Final total: best 3, average 2 "
+            "Longest winning streak: 2 games Head to head") in page
+    assert "Ben 7 games together · ahead in 4 · behind in 1" in page         # Oh Hell 1 + Pitch 3; L
+    assert " Smear " not in page
+    everything = words(client.get(page_of("Ann")))
+    assert "Every game, whenever it was started. 9 games counted" in everything
+    assert "Smear Played 1 game, won 1 Bids won 1, made 1, set 0 Smudges: 1" in everything
+    assert "Partner Cy: 1 game, won 1 of 1 finished" in everything
+    nothing = words(client.get(page_of("Ann") + "?to=2026-01-31"))
+    assert "Games started on or before 2026-01-31. 0 games counted" in nothing and "No games with Ann in this period." in nothing
+
+
+@pytest.mark.parametrize("query, field, message", [
+    ("from=2026-02-30", "from", '"2026-02-30" is not a date: type it as YYYY-MM-DD, for example '),
+    ("from=1/3/2026&to=2026-03-31", "from", '"1/3/2026" is not a date'),
+    ("from=2026-03-01&to=31.3", "to", '"31.3" is not a date'),
+    ("from=2026-03-10&to=2026-03-01", "to", "This is before the start, 2026-03-10: choose an end on or after it."),
+    ("from=" + "9" * 300, "from", '"' + "9" * 20 + '" is not a date'),
+])
+@pytest.mark.parametrize("page", ["player"])
+def test_a_bad_or_reversed_date_is_refused_next_to_its_field(client, march, query, field, message, page):
+    url = (page_of("Ann") if page == "player" else "/standings") + "?" + query
+    response = client.get(url)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 200
+    errors = re.findall(rf'<p class="error" id="{field}-error">([^<]*)</p>', text)
+    assert len(errors) == 1 and html.unescape(errors[0]).startswith(message)
+    assert re.search(rf'<input type="date" id="{field}" name="{field}" value="[^"]*" aria-invalid="true" '
+                     rf'aria-describedby="{field}-error">', text)
+    assert text.count('class="error"') == 1
+    assert "Fix the dates to see the numbers." in words(response)
+    assert "Played " not in words(response) and "<table" not in text
+
+
+def test_dates_typed_in_eastern_digits_are_read(client, march):
+    page = words(client.get(page_of("Ann") + "?from=٢٠٢٦-٠٣-٠١&to=۲۰۲۶-۰۳-۳۱"))
+    assert "Games started from 2026-03-01 to 2026-03-31. 7 games counted" in page
+
+
+def test_the_quick_choices_are_this_month_this_year_and_all_time(client, march):
+    today = date.today()
+    month, year = Period.month_of(today), Period.year_of(today)
+    page = client.get(page_of("Ann")).get_data(as_text=True)
+    assert f'<a class="button quiet" href="{page_of("Ann")}?from={month.start}&amp;to={month.end}">This month</a>' in page
+    assert f'<a class="button quiet" href="{page_of("Ann")}?from={year.start}&amp;to={year.end}">This year</a>' in page
+    assert f'<a class="button" href="{page_of("Ann")}" aria-current="true">All time</a>' in page
+    chosen = client.get(f"{page_of('Ann')}?from={year.start}&to={year.end}").get_data(as_text=True)
+    assert f'href="{page_of("Ann")}?from={year.start}&amp;to={year.end}" aria-current="true">This year</a>' in chosen
