@@ -308,6 +308,31 @@ def test_a_players_page_for_a_period(client, march):
     assert "Games started on or before 2026-01-31. 0 games counted" in nothing and "No games with Ann in this period." in nothing
 
 
+def test_the_head_to_head_links_keep_the_period(client, march):
+    page = client.get(page_of("Ann") + "?from=2026-03-01").get_data(as_text=True)
+    assert f'href="{page_of("Ben")}?from=2026-03-01"' in page
+    assert 'href="/standings?from=2026-03-01"' in page
+
+
+def test_the_standings_for_a_period_with_a_tie(client, march):
+    response = client.get("/standings?from=2026-03-01&to=2026-03-31")
+    assert "Games started from 2026-03-01 to 2026-03-31." in words(response)
+    # OH_HELL only (OH_HELL_BEN started a minute before March, the other is in play): Ann and Cy share it
+    assert table_rows(response, "Oh Hell") == [["1", "Ann", "1", "1", "100%", "21", "32"],
+                                              ["1", "Cy", "1", "1", "100%", "21", "32"],
+                                              ["3", "Ben", "1", "0", "0%", "11", "42"]]
+    assert table_rows(response, "Pitch") == [["1", "Ann", "4", "3", "75%", "8", "2"],
+                                            ["2", "Ben", "4", "1", "25%", "2", "8"],
+                                            ["3", "Cy", "4", "0", "0%", "0", "10"]]
+    assert "<h2>Smear</h2>" not in response.get_data(as_text=True)
+    assert "For: the final totals of the player's side, added up; against: the final totals of the other sides" in words(
+        response)
+    april = client.get("/standings?from=2026-04-01&to=2026-04-30")
+    assert table_rows(april, "Smear") == [["1", "Ann", "1", "1", "100%", "6", "1"], ["1", "Cy", "1", "1", "100%", "6", "1"],
+                                          ["3", "Ben", "1", "0", "0%", "1", "6"], ["3", "Dee", "1", "0", "0%", "1", "6"]]
+    assert "No finished games in this period." in words(client.get("/standings?to=2025-12-31"))
+
+
 @pytest.mark.parametrize("query, field, message", [
     ("from=2026-02-30", "from", '"2026-02-30" is not a date: type it as YYYY-MM-DD, for example '),
     ("from=1/3/2026&to=2026-03-31", "from", '"1/3/2026" is not a date'),
@@ -315,7 +340,7 @@ def test_a_players_page_for_a_period(client, march):
     ("from=2026-03-10&to=2026-03-01", "to", "This is before the start, 2026-03-10: choose an end on or after it."),
     ("from=" + "9" * 300, "from", '"' + "9" * 20 + '" is not a date'),
 ])
-@pytest.mark.parametrize("page", ["player"])
+@pytest.mark.parametrize("page", ["player", "standings"])
 def test_a_bad_or_reversed_date_is_refused_next_to_its_field(client, march, query, field, message, page):
     url = (page_of("Ann") if page == "player" else "/standings") + "?" + query
     response = client.get(url)
@@ -342,5 +367,42 @@ def test_the_quick_choices_are_this_month_this_year_and_all_time(client, march):
     assert f'<a class="button quiet" href="{page_of("Ann")}?from={month.start}&amp;to={month.end}">This month</a>' in page
     assert f'<a class="button quiet" href="{page_of("Ann")}?from={year.start}&amp;to={year.end}">This year</a>' in page
     assert f'<a class="button" href="{page_of("Ann")}" aria-current="true">All time</a>' in page
-    chosen = client.get(f"{page_of('Ann')}?from={year.start}&to={year.end}").get_data(as_text=True)
-    assert f'href="{page_of("Ann")}?from={year.start}&amp;to={year.end}" aria-current="true">This year</a>' in chosen
+    chosen = client.get(f"/standings?from={year.start}&to={year.end}").get_data(as_text=True)
+    assert f'<a class="button" href="/standings?from={year.start}&amp;to={year.end}" aria-current="true">This year</a>' in chosen
+
+
+def test_renamed_and_merged_players_count_as_one(client):
+    imported(client, W1, day(2))
+    imported(client, record("pitch", ["annie", "Ben", "Cy"], W2["hands"], {"target": 2}), day(4))
+    assert [row[1] for row in table_rows(client.get("/standings"), "Pitch")] == ["Ann", "annie", "Ben", "Cy"]
+    assert client.post(page_of("annie"), data={"new": "ANN"}).status_code == 302           # a merge
+    assert table_rows(client.get("/standings"), "Pitch") == [["1", "ANN", "2", "2", "100%", "5", "0"],
+                                                            ["2", "Ben", "2", "0", "0%", "0", "5"],
+                                                            ["2", "Cy", "2", "0", "0%", "0", "5"]]
+    assert "Longest winning streak: 2 games" in words(client.get(page_of("ann")))
+
+
+def test_the_standings_hold_only_the_games_this_browser_can_see(app, client):
+    imported(client, W1, day(2))
+    other = app.test_client()
+    imported(other, record("pitch", ["Ann", "Zed", "Cy"], W2["hands"], {"target": 2}), day(4))
+    assert [row[1:4] for row in table_rows(client.get("/standings"), "Pitch")] == [["Ann", "1", "1"], ["Ben", "1", "0"],
+                                                                                   ["Cy", "1", "0"]]
+    owner = app.test_client()
+    owner.get(f"/owner/{app.config['OWNER_KEY']}")
+    assert [row[1:4] for row in table_rows(owner.get("/standings"), "Pitch")] == [
+        ["Ann", "2", "2"], ["Ben", "1", "0"], ["Cy", "2", "0"], ["Zed", "1", "0"]]
+
+
+def test_the_players_page_links_the_standings(client, march):
+    assert 'href="/standings"' in client.get("/players").get_data(as_text=True)
+
+
+def test_the_period_pages_stay_under_10_kb_gzipped_with_their_css_and_js(client, march):
+    from test_app import gzipped_weight
+    imported(client, GIN, day(20))
+    imported(client, BACK_ALLEY, day(21))
+    for language in ("en", "ps"):
+        client.set_cookie("lang", language)
+        for url in (page_of("Ann") + "?from=2026-03-01&to=2026-03-31", "/standings?from=2026-03-01&to=2026-03-31"):
+            assert gzipped_weight(client, url) <= 10 * 1024, (language, url)

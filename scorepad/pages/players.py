@@ -1,5 +1,5 @@
-"""Players' records across every game this browser can see, for a period, and renaming (or merging)
-a player.
+"""Players' records across every game this browser can see, for a period; a table's standings; and
+renaming (or merging) a player.
 
 The numbers are counted by records.py from the records and the engine's scores, never stored. A rename
 changes the seats of every game this browser may change, all or nothing, each game with a history
@@ -29,6 +29,10 @@ from . import bp, db, kept_page, scored_version, writing
 SHELVES = ("home", "archived")        # the bin is not counted: those games are deleted
 RECENT_RENAMES = 5
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+STANDINGS_HELP = lazy_gettext(
+    "Finished games only, among the games you can see; in partnership games each partner counts the team's game. "
+    "By wins, then the share of games won; players level on both share a place. For: the final totals of the "
+    "player's side, added up; against: the final totals of the other sides in the same games, added up.")
 
 
 class RenameForm(FlaskForm):
@@ -204,6 +208,21 @@ def player_page(name: str, form: RenameForm):
     scoring = sum(1 for game in with_player if game["id"] in mine)
     return render_template("player.html", record=record, form=form, scoring=scoring,
                            watching=len(with_player) - scoring, last=last, **period)
+
+
+@bp.route("/standings")
+def standings():
+    """A league table per kind of game, of the finished games of a period this browser can see."""
+    return kept_page(stamp(), standings_page)
+
+
+def standings_page():
+    period = chosen_period()
+    with store.reading(db()):
+        games = [as_game(row, scored=True) for row in visible_rows()]
+    leagues = records.standings(games, period["period"]) if period["period"] else []
+    return render_template("standings.html", leagues=leagues, standings_help=STANDINGS_HELP, **period)
+
 
 
 def rename(name: str, form: RenameForm):
