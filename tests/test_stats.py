@@ -394,8 +394,16 @@ def test_the_standings_hold_only_the_games_this_browser_can_see(app, client):
         ["Ann", "2", "2"], ["Ben", "1", "0"], ["Cy", "2", "0"], ["Zed", "1", "0"]]
 
 
-def test_the_players_page_links_the_standings(client, march):
+def test_the_players_pages_link_the_standings_and_how_each_number_is_counted(client, march):
     assert 'href="/standings"' in client.get("/players").get_data(as_text=True)
+    assert 'href="/players/counting"' in client.get(page_of("Ann")).get_data(as_text=True)
+    counting = words(client.get("/players/counting"))
+    for said in ("Place: 1 for a win, then by final total", "Final total: the player's total at the end",
+                 "Bids made: the hands the player took exactly the tricks they bid",
+                 "Boards called: the boards the player bid", "Smudges: the player bid 4",
+                 "Undercuts dealt: the other side's knocks", "For: the final totals of the player's side",
+                 "a game still in play counts only for what happened in its hands"):
+        assert said in counting, said
 
 
 def test_the_period_pages_stay_under_10_kb_gzipped_with_their_css_and_js(client, march):
@@ -404,5 +412,6 @@ def test_the_period_pages_stay_under_10_kb_gzipped_with_their_css_and_js(client,
     imported(client, BACK_ALLEY, day(21))
     for language in ("en", "ps"):
         client.set_cookie("lang", language)
-        for url in (page_of("Ann") + "?from=2026-03-01&to=2026-03-31", "/standings?from=2026-03-01&to=2026-03-31"):
+        for url in (page_of("Ann") + "?from=2026-03-01&to=2026-03-31", "/standings?from=2026-03-01&to=2026-03-31",
+                    "/players/counting"):
             assert gzipped_weight(client, url) <= 10 * 1024, (language, url)

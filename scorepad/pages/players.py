@@ -17,7 +17,7 @@ from flask import abort, current_app, flash, redirect, render_template, request,
 from flask_wtf import FlaskForm
 from wtforms import StringField, ValidationError
 
-from scorepad.games import GAME_PAGES, title_of
+from scorepad.games import GAME_PAGES, every_game, title_of
 from scorepad.storage import store
 from scorepad.web import access, forms
 from scorepad.web.i18n import _, comma, day, lazy_gettext, n_
@@ -223,6 +223,13 @@ def standings_page():
     leagues = records.standings(games, period["period"]) if period["period"] else []
     return render_template("standings.html", leagues=leagues, standings_help=STANDINGS_HELP, **period)
 
+
+@bp.route("/players/counting")
+def counting():
+    """How every number of the players' pages and the standings is counted, each game's own too."""
+    return kept_page((), lambda: render_template(
+        "counting.html", kinds=[(pages.title, pages.record_help()) for pages in every_game()],
+        standings_help=STANDINGS_HELP))
 
 
 def rename(name: str, form: RenameForm):
