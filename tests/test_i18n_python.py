@@ -222,8 +222,8 @@ STORED = {"pass", "box", "team", "high", "low", "jack", "game", "knock", "gin", 
           "deleted", "restored", "undone", "bids", "bids cleared", "created", "imported", "renamed"}
 
 
-SAYING = {"hand_line", "changes", "record_lines", "bid_and_tricks", "points_taken", "scorers", "team_bid_said",
-          "lead_words", "result_word", "side_word", "value_word", "cards_word", "bid_word"}
+SAYING = {"hand_line", "changes", "record_lines", "record_rates", "record_help", "bid_and_tricks", "points_taken",
+          "scorers", "team_bid_said", "lead_words", "result_word", "side_word", "value_word", "cards_word", "bid_word"}
 
 
 def test_the_words_of_the_hand_lines_history_and_chart_are_all_gettext():

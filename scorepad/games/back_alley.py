@@ -8,7 +8,7 @@ from markupsafe import Markup
 from rules_engine import PASS, ScoredGame, ScoredHand
 from rules_engine.back_alley import BOARD, BOARD_WORDS, board_multipliers, leader, team_multiplier
 from scorepad.web.forms import choice, radio
-from scorepad.web.i18n import _, digits, semicolon, words
+from scorepad.web.i18n import _, digits, percent, semicolon, words
 
 from .base import GamePages, cards_word, said
 
@@ -66,9 +66,23 @@ class BackAlleyPages(GamePages):
             return                                      # thrown in, or both partners passed: no team bid
         counts["bids"] += 1
         counts["made"] += hand.points[team] >= 0        # a team that bid and is set loses points
+        if raw["bids"][seat] == BOARD:
+            counts["boards"] += 1
+            counts["boards_made"] += raw["tricks"][team] == hand.facts["cards"]
 
     def record_lines(self, counts) -> list[str]:
-        return [_("Team's bids made: %(made)s of %(bids)s", made=counts["made"], bids=counts["bids"])]
+        return [_("Team's bids made: %(made)s of %(bids)s", made=counts["made"], bids=counts["bids"]),
+                _("Boards called: %(boards)s, made %(made)s", boards=counts["boards"], made=counts["boards_made"])]
+
+    def record_rates(self, counts) -> list[str]:
+        if not counts["bids"]:
+            return []
+        return [_("Team's bids made: %(percent)s", percent=percent(counts["made"], counts["bids"]))]
+
+    def record_help(self) -> list[str]:
+        return [_("Team's bids made: the hands the player's team bid in (a number or a board, from either partner; "
+                  "not when both passed, nor a hand all four passed and threw in) and was not set."),
+                _("Boards called: the boards the player bid; made when the team took every trick.")]
 
 
 def team_bid(bids: list[Any], dealer: int, team: int) -> str:

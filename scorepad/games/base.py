@@ -209,6 +209,14 @@ class GamePages:
         """The player page's lines of those counts."""
         return []
 
+    def record_rates(self, counts: dict[str, int]) -> list[str]:
+        """The shares among those counts, as percents ("Bids made exactly: 60%"); none before there is any."""
+        return []
+
+    def record_help(self) -> list[str]:
+        """How each of those lines is counted, a line each (the player page folds them away)."""
+        return []
+
 
 def item(values: list[Any], index: int) -> Any:
     return values[index] if index < len(values) else None

@@ -121,17 +121,37 @@ class Gin3Pages(GamePages):
         """The box player plays for the box; the captain plays the team's cards (the advisor only advises)."""
         roles = hand.facts["roles"]
         counts["box"] += roles["box"] == seat
-        if raw["result"] == "draw" or roles["box" if raw["knocker"] == "box" else "captain"] != seat:
+        if raw["result"] == "draw":
+            return
+        plays = {"box": roles["box"], "team": roles["captain"]}
+        knocker, other = ("box", "team") if raw["knocker"] == "box" else ("team", "box")
+        undercut = knock_undercut(raw)
+        counts["box_won"] += roles["box"] == seat and (other if undercut else knocker) == "box"
+        if plays[other] == seat:
+            counts["undercuts_dealt"] += undercut       # the knocker had as much deadwood or more
+            return
+        if plays[knocker] != seat:
             return
         if raw["result"] in ("gin", "big_gin"):
             counts["gins"] += 1
             return
         counts["knocks"] += 1
-        counts["undercut"] += knock_undercut(raw)
+        counts["undercut"] += undercut
 
     def record_lines(self, counts) -> list[str]:
         return [_("Knocks: %(knocks)s (undercut %(undercut)s)", knocks=counts["knocks"], undercut=counts["undercut"]),
-                _("Gins: %(gins)s", gins=counts["gins"]), _("Hands in the box: %(box)s", box=counts["box"])]
+                _("Gins: %(gins)s", gins=counts["gins"]),
+                _("Hands in the box: %(box)s, won %(won)s", box=counts["box"], won=counts["box_won"]),
+                _("Undercuts dealt: %(undercuts)s", undercuts=counts["undercuts_dealt"])]
+
+    def record_help(self) -> list[str]:
+        return [_("Knocks: the hands the player knocked for their side, from the box or as captain (the captain "
+                  "plays the team's cards; the advisor only advises); undercut: the other side had as little "
+                  "deadwood or less."),
+                _("Gins: the hands the player went gin or big gin, the same way."),
+                _("Hands in the box: the hands the player sat in the box; won: the box took the hand (its knock not "
+                  "undercut, its gin, or its undercut of the team's knock). A draw is nobody's."),
+                _("Undercuts dealt: the other side's knocks the player undercut, from the box or as captain.")]
 
 
 def result_word(value: Any) -> str:

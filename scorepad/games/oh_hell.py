@@ -9,7 +9,7 @@ from rules_engine import ScoredGame, ScoredHand
 from rules_engine.core import bidding_order
 from rules_engine.oh_hell import CUSTOM
 from scorepad.web.forms import every_choice, radio
-from scorepad.web.i18n import _, as_the_page, comma, digits, isolate, lazy_gettext
+from scorepad.web.i18n import _, as_the_page, comma, digits, isolate, lazy_gettext, percent
 
 from .base import GamePages, cards_word, said
 
@@ -64,6 +64,15 @@ class OhHellPages(GamePages):
 
     def record_lines(self, counts) -> list[str]:
         return [_("Bids made: %(made)s of %(bids)s", made=counts["made"], bids=counts["bids"])]
+
+    def record_rates(self, counts) -> list[str]:
+        if not counts["bids"]:
+            return []
+        return [_("Bids made exactly: %(percent)s", percent=percent(counts["made"], counts["bids"]))]
+
+    def record_help(self) -> list[str]:
+        return [_("Bids made: the hands the player took exactly the tricks they bid, of every hand they bid in, "
+                  "games still in play too.")]
 
 
 def bid_and_tricks(name: str, bid: int, took: int) -> Markup:

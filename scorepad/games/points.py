@@ -8,9 +8,9 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from rules_engine import PASS, ScoredGame, ScoredHand
-from rules_engine.pitch import POINT_NAMES
+from rules_engine.pitch import POINT_NAMES, points_worth
 from scorepad.web.forms import every_choice, radio
-from scorepad.web.i18n import _, comma, digits, lazy_gettext, semicolon, words
+from scorepad.web.i18n import _, comma, digits, lazy_gettext, percent, semicolon, words
 
 from .base import GamePages, said
 
@@ -112,16 +112,30 @@ class PointsPages(GamePages):
 
     def count_hand(self, counts, scored, hand, raw, seat) -> None:
         if hand.facts["bidder"] != seat:
-            return
+            return                                      # another's bid, or everyone passed (thrown in)
         counts["bids"] += 1
-        if hand.points[scored.game.side_of(scored.table, seat)] < 0:     # set back
+        side = scored.game.side_of(scored.table, seat)
+        if hand.points[side] < 0:                       # set back
             counts["set"] += 1
         else:
             counts["made"] += 1
+        points = played(scored)                        # a smudge: bid every point played and took them all
+        counts["smudges"] += hand.facts["bid"] == points_worth(points) and all(raw.get(point) == side for point in points)
 
     def record_lines(self, counts) -> list[str]:
         return [_("Bids won %(bids)s, made %(made)s, set %(set)s", bids=counts["bids"], made=counts["made"],
-                  set=counts["set"])]
+                  set=counts["set"]), _("Smudges: %(smudges)s", smudges=counts["smudges"])]
+
+    def record_rates(self, counts) -> list[str]:
+        if not counts["bids"]:
+            return []
+        return [_("Of the bids won: made %(made)s, set %(set)s", made=percent(counts["made"], counts["bids"]),
+                  set=percent(counts["set"], counts["bids"]))]
+
+    def record_help(self) -> list[str]:
+        return [_("Bids won: the hands the player won the auction (a hand everyone passed is nobody's bid); made: "
+                  "their side took at least the points bid; set: it did not, and was set back."),
+                _("Smudges: the player bid every point played and their side took them all.")]
 
 
 def played(scored: ScoredGame) -> tuple[str, ...]:

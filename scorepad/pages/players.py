@@ -1,4 +1,5 @@
-"""Players' records across every game this browser can see, and renaming (or merging) a player.
+"""Players' records across every game this browser can see, for a period; a table's standings; and
+renaming (or merging) a player.
 
 The numbers are counted by records.py from the records and the engine's scores, never stored. A rename
 changes the seats of every game this browser may change, all or nothing, each game with a history
@@ -7,27 +8,110 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
+from datetime import date
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
-from wtforms import StringField
+from wtforms import StringField, ValidationError
 
-from scorepad.games import GAME_PAGES, title_of
+from scorepad.games import GAME_PAGES, every_game, title_of
 from scorepad.storage import store
 from scorepad.web import access, forms
 from scorepad.web.i18n import _, comma, day, lazy_gettext, n_
 from scorepad.words import records
+from scorepad.words.records import Period
 
 from . import bp, db, kept_page, scored_version, writing
 
 SHELVES = ("home", "archived")        # the bin is not counted: those games are deleted
 RECENT_RENAMES = 5
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+STANDINGS_HELP = lazy_gettext(
+    "Finished games only, among the games you can see; in partnership games each partner counts the team's game. "
+    "By wins, then the share of games won; players level on both share a place. For: the final totals of the "
+    "player's side, added up; against: the final totals of the other sides in the same games, added up.")
 
 
 class RenameForm(FlaskForm):
     """Rename (or merge) a player: the new name, checked by records.new_name."""
     new = StringField(lazy_gettext("New name"), render_kw={"autocomplete": "off", "maxlength": records.MAX_NAME})
+
+
+class PeriodForm(FlaskForm):
+    """The days a players' page counts, from and to, each typed YYYY-MM-DD (what a phone's date picker
+    sends) or left empty (that end open). Sent in the address, so it changes nothing and has no token."""
+
+    class Meta:
+        csrf = False
+
+    start = StringField(lazy_gettext("From"), name="from")
+    end = StringField(lazy_gettext("To"), name="to")
+
+    def validate_start(self, field: StringField) -> None:
+        typed_day(field.data)
+
+    def validate_end(self, field: StringField) -> None:
+        end = typed_day(field.data)
+        try:
+            start = typed_day(self.start.data)
+        except ValidationError:
+            return                                          # said next to the start
+        if start and end and end < start:
+            raise ValidationError(_("This is before the start, %(start)s: choose an end on or after it.",
+                                    start=day(start.isoformat())))
+
+    @property
+    def period(self) -> Period:
+        """The period chosen (call once the form is valid)."""
+        return Period(typed_day(self.start.data), typed_day(self.end.data))
+
+
+def typed_day(text: str | None) -> date | None:
+    """A day typed YYYY-MM-DD (in any digits); None when nothing is typed."""
+    typed = (text or "").strip().translate(forms.DIGITS)
+    if not typed:
+        return None
+    if DAY.fullmatch(typed):
+        try:
+            return date.fromisoformat(typed)
+        except ValueError:
+            pass                                             # 2026-02-30
+    raise ValidationError(_('"%(typed)s" is not a date: type it as YYYY-MM-DD, for example %(example)s.',
+                            typed=typed[:20], example=date.today().isoformat()))
+
+
+def chosen_period() -> dict[str, Any]:
+    """The period asked for in the address, for the template: the form (with what is wrong with it),
+    the period (None while a date is wrong), its words, the quick choices and the query that keeps it."""
+    form = PeriodForm(formdata=request.args)
+    period = form.period if form.validate() else None
+    today = date.today()
+    choices = [(_("This month"), Period.month_of(today)), (_("This year"), Period.year_of(today)),
+               (_("All time"), records.ALWAYS)]
+    return {"period_form": form, "period": period, "period_words": period_words(period) if period else "",
+            "period_query": period_query(period) if period else "",
+            "period_choices": [(words, request.path + period_query(choice), choice == period)
+                               for words, choice in choices]}
+
+
+def period_query(period: Period) -> str:
+    """The address's query that asks for `period` ("" for all time)."""
+    asked = {name: value.isoformat() for name, value in (("from", period.start), ("to", period.end)) if value}
+    return "?" + urlencode(asked) if asked else ""
+
+
+def period_words(period: Period) -> str:
+    start, end = (day(value.isoformat()) if value else None for value in (period.start, period.end))
+    if start and end:
+        return _("Games started from %(start)s to %(end)s.", start=start, end=end)
+    if start:
+        return _("Games started on or after %(start)s.", start=start)
+    if end:
+        return _("Games started on or before %(end)s.", end=end)
+    return _("Every game, whenever it was started.")
 
 
 def visible_rows() -> list[dict[str, Any]]:
@@ -46,7 +130,7 @@ def label(row: dict[str, Any], players: list[str]) -> str:
 def as_game(row: dict[str, Any], scored: bool = False) -> dict[str, Any]:
     players = store.load(row["players"])
     game = {"id": row["id"], "players": players if isinstance(players, list) else [],
-            "label": label(row, players if isinstance(players, list) else [])}
+            "label": label(row, players if isinstance(players, list) else []), "created": row["created"]}
     if scored:
         game["record"], game["scored"], game["problem"] = scored_version(row)
     return game
@@ -69,9 +153,10 @@ def players():
 
 
 def stamp() -> tuple[Any, ...]:
-    """The players pages change only with this stamp: each worker keeps them rendered meanwhile."""
+    """The players pages change only with this stamp (and the day: "this month" moves on): each worker
+    keeps them rendered meanwhile."""
     owner, browser = access.is_owner(), access.browser()
-    return ("owner" if owner else browser, *store.players_stamp(db(), browser, owner))
+    return ("owner" if owner else browser, *store.players_stamp(db(), browser, owner), date.today())
 
 
 def players_page():
@@ -115,13 +200,36 @@ def player_page(name: str, form: RenameForm):
         mine = {row["id"] for row in changeable(rows)}
         last = next((entry for entry in (store.renames_by(db(), access.browser(), 1) if access.browser() else [])
                      if records.same(entry["new"]) == records.same(name) and not entry["undone"]), None)
-    record = records.player_record(name, games)
+    period = chosen_period()
+    record = records.player_record(name, games, period["period"] or records.ALWAYS)
     if record is None:
         abort(404)
     with_player = [game for game in games if records.seat_of(game["players"], name) is not None]
     scoring = sum(1 for game in with_player if game["id"] in mine)
     return render_template("player.html", record=record, form=form, scoring=scoring,
-                           watching=len(with_player) - scoring, last=last)
+                           watching=len(with_player) - scoring, last=last, **period)
+
+
+@bp.route("/standings")
+def standings():
+    """A league table per kind of game, of the finished games of a period this browser can see."""
+    return kept_page(stamp(), standings_page)
+
+
+def standings_page():
+    period = chosen_period()
+    with store.reading(db()):
+        games = [as_game(row, scored=True) for row in visible_rows()]
+    leagues = records.standings(games, period["period"]) if period["period"] else []
+    return render_template("standings.html", leagues=leagues, standings_help=STANDINGS_HELP, **period)
+
+
+@bp.route("/players/counting")
+def counting():
+    """How every number of the players' pages and the standings is counted, each game's own too."""
+    return kept_page((), lambda: render_template(
+        "counting.html", kinds=[(pages.title, pages.record_help()) for pages in every_game()],
+        standings_help=STANDINGS_HELP))
 
 
 def rename(name: str, form: RenameForm):

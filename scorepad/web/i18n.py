@@ -7,10 +7,12 @@ English is the language the app is written in: an English page never looks anyth
 message is the text), so English pages cost what they did before there was a Pashto one."""
 from __future__ import annotations
 
+import math
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timezone
+from fractions import Fraction
 from numbers import Number
 from typing import Any, Iterator
 from urllib.parse import quote, urlsplit
@@ -247,6 +249,21 @@ def points(value: int) -> Markup:
     return num("%+d" % value if value else "0")
 
 
+def percent(part: int, whole: int) -> str:
+    """`part` of `whole` as a whole percent, a half rounded up, in the page's digits: "67%", "۶۷٪"."""
+    rounded = (200 * part + whole) // (2 * whole) if whole else 0
+    return digits(rounded) + ("٪" if lang() == "ps" else "%")
+
+
+def tenths(value: Fraction | int) -> str:
+    """A number to one decimal place, a half rounded up (exactly: 23/20 is 1.2), in the page's digits and
+    decimal sign: "1.5", "۱٫۵"."""
+    rounded = math.floor(Fraction(value) * 10 + Fraction(1, 2))          # in tenths
+    whole, tenth = divmod(abs(rounded), 10)
+    text = ("-" if rounded < 0 else "") + f"{whole}.{tenth}"
+    return digits(text.replace(".", "٫")) if lang() == "ps" else text
+
+
 # --- in templates ------------------------------------------------------------------------------
 
 def _jinja_gettext(eval_context: Any, text: str, **params: Any) -> str:
@@ -326,6 +343,6 @@ def init_app(app) -> None:
                        ngettext=pass_eval_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link,
                        dot=dot, comma=comma)
     env.filters.update(digits=digits, words=words, when=when, day=day, name=name, names=names, names_and=names_and,
-                       num=num, points=points)
+                       num=num, points=points, percent=percent, tenths=tenths)
     app.register_blueprint(bp)
     app.after_request(vary)

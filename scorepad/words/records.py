@@ -1,23 +1,31 @@
-"""Players' records across games, counted from the game records and the engine's scores.
+"""Players' records across games, counted from the game records and the engine's scores; a table's
+standings over a period.
 
 No database code (a refusal's words come from i18n: the page's language, English outside a
 request); what a kind of game counts of each hand is its own (scorepad.games). Nothing here is
 stored - every number is counted afresh from the records (the engine says who won and what each
 hand scored; the raw hands say who bid and took what).
 A player is a name, matched without regard to case ("ann" and "Ann" are one player).
+A period holds the games started on its days (`created`, by this server's calendar); games still in
+play count for what happened in their hands, never for wins, places or totals.
 
 Also the plan of a rename (or merge) across games, and of its undo: which seats change, or why not."""
 from __future__ import annotations
 
+import calendar
+import math
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from fractions import Fraction
 from typing import Any, Iterable
 
 from rules_engine import ScoredGame
-from scorepad.games import every_game, pages_of
+from scorepad.games import GAME_PAGES, every_game, pages_of
 from scorepad.web.i18n import _
 
 MAX_NAME = 40
+EARLIEST = datetime.min.replace(tzinfo=timezone.utc)
 
 
 def same(name: Any) -> str:
@@ -33,16 +41,102 @@ def seat_of(players: Any, name: str) -> int | None:
     return None
 
 
+# --- periods -------------------------------------------------------------------------------------
+
+def started_at(created: Any) -> datetime | None:
+    """When a game was started (its stored `created` time, UTC unless it says otherwise); None when
+    it is no time (an imported record may carry any text there)."""
+    if not isinstance(created, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(created.strip())
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def started_on(created: Any) -> date | None:
+    """The day a game was started, by this server's calendar (a game at 20:30 in New York is that
+    evening's, though it is already the next day in UTC)."""
+    moment = started_at(created)
+    return moment.astimezone().date() if moment else None
+
+
+@dataclass(frozen=True)
+class Period:
+    """The days from `start` to `end`, both included; None leaves that end open."""
+    start: date | None = None
+    end: date | None = None
+
+    @property
+    def always(self) -> bool:
+        return self.start is None and self.end is None
+
+    def holds(self, created: Any) -> bool:
+        """Whether a game started at `created` counts: any game for all time, else only one started on
+        a day of the period."""
+        if self.always:
+            return True
+        day = started_on(created)
+        return day is not None and (self.start is None or self.start <= day) and (self.end is None or day <= self.end)
+
+    @classmethod
+    def month_of(cls, day: date) -> Period:
+        return cls(day.replace(day=1), day.replace(day=calendar.monthrange(day.year, day.month)[1]))
+
+    @classmethod
+    def year_of(cls, day: date) -> Period:
+        return cls(date(day.year, 1, 1), date(day.year, 12, 31))
+
+
+ALWAYS = Period()
+
+
+def in_period(games: Iterable[dict[str, Any]], period: Period) -> list[dict[str, Any]]:
+    """The games of a period (each with "created"), oldest first as they were started."""
+    kept = [game for game in games if period.holds(game.get("created"))]
+    return sorted(kept, key=lambda game: started_at(game.get("created")) or EARLIEST)
+
+
+# --- one player's record -------------------------------------------------------------------------
+
+@dataclass
+class Partner:
+    """Games a player played with another as partners (partnership games), and how they went."""
+    name: str
+    together: int = 0
+    finished: int = 0
+    won: int = 0
+
+
 @dataclass
 class KindRecord:
-    """One player's record in one kind of game: games played and won, and what the game counts
-    (its own words say them: `lines`)."""
+    """One player's record in one kind of game: games played, finished and won, places and final totals
+    (finished games only), the longest run of wins, partners, and what the game counts of its hands
+    (its own words say them: `lines` and `rates`)."""
     kind: str
     title: str
     played: int = 0
     won: int = 0
+    finished: int = 0
+    places: int = 0                       # final places added up, over the finished games
+    total: int = 0                        # final totals added up, over the finished games
+    best: int | None = None               # the best final total
+    streak: int = 0                       # the most finished games won in a row
+    run: int = 0                          # ...and the run of wins so far
     counts: Counter = field(default_factory=Counter)
     lines: list[str] = field(default_factory=list)
+    rates: list[str] = field(default_factory=list)
+    partners: list[Partner] = field(default_factory=list)
+
+    @property
+    def average_place(self) -> Fraction | None:
+        return Fraction(self.places, self.finished) if self.finished else None
+
+    @property
+    def average_total(self) -> int | None:
+        """The average final total, a half rounded up."""
+        return math.floor(Fraction(self.total, self.finished) + Fraction(1, 2)) if self.finished else None
 
 
 @dataclass
@@ -75,6 +169,16 @@ def names_in(games: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(found.values(), key=lambda entry: (entry["name"].casefold(), entry["name"]))
 
 
+def spelled(games: Iterable[dict[str, Any]]) -> dict[str, str]:
+    """Each player's most recent spelling, by name, from `games` newest first."""
+    found: dict[str, str] = {}
+    for game in games:
+        for name in game["players"] if isinstance(game["players"], list) else []:
+            if same(name):
+                found.setdefault(same(name), name.strip())
+    return found
+
+
 def side_of(scored: ScoredGame, seat: int) -> int:
     """The side a seat scores for: itself, or its partnership (partners sit opposite)."""
     return seat if len(scored.sides) == scored.table.size else seat % 2
@@ -84,51 +188,141 @@ def won(scored: ScoredGame, seat: int) -> bool:
     return scored.finished and side_of(scored, seat) in scored.state.winners
 
 
-def player_record(name: str, games: Iterable[dict[str, Any]]) -> PlayerRecord | None:
-    """The record of the player called `name` (any case) in `games`, newest first; each game a dict with
-    "players", "record", "scored" and "problem". None when nobody of that name played."""
-    kinds = {pages.id: KindRecord(pages.id, str(pages.title)) for pages in every_game()}
-    rivals: dict[str, Rival] = {}
-    result: PlayerRecord | None = None
-    for game in games:
-        seat = seat_of(game["players"], name)
-        if seat is None:
-            continue
-        if result is None:
-            result = PlayerRecord(game["players"][seat].strip(), [], [])
-        spelling = game["players"][seat].strip()
+def place(scored: ScoredGame, side: int) -> int:
+    """A side's final place in a finished game: 1 for the winners (a shared win too), then by final
+    total; equal totals share a place (1, 2, 2, 4)."""
+    winners, totals = scored.state.winners, scored.totals
+    if side in winners:
+        return 1
+    return 1 + len(winners) + sum(1 for other, total in enumerate(totals) if other not in winners and total > totals[side])
+
+
+def counted(game: dict[str, Any]) -> bool:
+    """Whether a game can be counted: scored in full, of a kind of game the pages know."""
+    return game["scored"] is not None and game["problem"] is None and game["record"]["game"] in GAME_PAGES
+
+
+def player_record(name: str, games: Iterable[dict[str, Any]], period: Period = ALWAYS) -> PlayerRecord | None:
+    """The record of the player called `name` (any case) in `games` (newest first) started in `period`;
+    each game a dict with "players", "record", "scored", "problem" and "created". None when nobody of that
+    name played in any of them (in the period or not)."""
+    games = list(games)
+    mine = [game for game in games if seat_of(game["players"], name) is not None]
+    if not mine:
+        return None
+    result = PlayerRecord(mine[0]["players"][seat_of(mine[0]["players"], name)].strip(), [], [])
+    for game in mine:
+        spelling = game["players"][seat_of(game["players"], name)].strip()
         if spelling not in result.spellings:
             result.spellings.append(spelling)
-        scored, record = game["scored"], game["record"]
-        if scored is None or game["problem"] is not None or record["game"] not in kinds:
+    kinds = {pages.id: KindRecord(pages.id, str(pages.title)) for pages in every_game()}
+    rivals: dict[str, Rival] = {}
+    names = spelled(games)
+    for game in in_period(mine, period):
+        seat = seat_of(game["players"], name)
+        if not counted(game):
             result.skipped += 1
             continue
         result.games += 1
-        count_game(kinds[record["game"]], scored, record["hands"], seat)
+        scored = game["scored"]
+        count_game(kinds[scored.game.id], scored, game["record"]["hands"], seat, names)
         for other, other_name in enumerate(scored.table.players):
             if other == seat:
                 continue
-            rival = rivals.setdefault(same(other_name), Rival(other_name))
+            rival = rivals.setdefault(same(other_name), Rival(names.get(same(other_name), other_name)))
             rival.together += 1
-            mine, theirs = won(scored, seat), won(scored, other)
-            rival.ahead += mine and not theirs
-            rival.behind += theirs and not mine
-    if result is not None:
-        result.kinds = [record for record in kinds.values() if record.played]
-        for kind in result.kinds:
-            kind.lines = pages_of(kind.kind).record_lines(kind.counts)
-        result.rivals = sorted(rivals.values(), key=lambda rival: (rival.name.casefold(), rival.name))
+            mine_won, theirs = won(scored, seat), won(scored, other)
+            rival.ahead += mine_won and not theirs
+            rival.behind += theirs and not mine_won
+    result.kinds = [record for record in kinds.values() if record.played]
+    for kind in result.kinds:
+        pages = pages_of(kind.kind)
+        kind.lines, kind.rates = pages.record_lines(kind.counts), pages.record_rates(kind.counts)
+        kind.partners.sort(key=lambda partner: (partner.name.casefold(), partner.name))
+    result.rivals = sorted(rivals.values(), key=lambda rival: (rival.name.casefold(), rival.name))
     return result
 
 
-def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, Any]], seat: int) -> None:
-    """Add one scored game to a player's record for its kind of game."""
+def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, Any]], seat: int,
+               names: dict[str, str]) -> None:
+    """Add one scored game to a player's record for its kind (the games of a kind come oldest first,
+    for the streak); `names` spells the partners (`spelled`)."""
     kind.played += 1
-    kind.won += won(scored, seat)
+    side = side_of(scored, seat)
+    if scored.finished:
+        kind.finished += 1
+        kind.won += won(scored, seat)
+        kind.places += place(scored, side)
+        kind.total += scored.totals[side]
+        kind.best = scored.totals[side] if kind.best is None else max(kind.best, scored.totals[side])
+        kind.run = kind.run + 1 if won(scored, seat) else 0
+        kind.streak = max(kind.streak, kind.run)
+    for partner_seat, partner_name in enumerate(scored.table.players):
+        if partner_seat != seat and side_of(scored, partner_seat) == side:
+            partner = next((p for p in kind.partners if same(p.name) == same(partner_name)), None)
+            if partner is None:
+                partner = Partner(names.get(same(partner_name), partner_name))
+                kind.partners.append(partner)
+            partner.together += 1
+            partner.finished += scored.finished
+            partner.won += won(scored, seat)
     pages = pages_of(scored.game)
     for hand, raw in zip(scored.hands, raw_hands):
         if not hand.is_adjustment:
             pages.count_hand(kind.counts, scored, hand, raw, seat)
+
+
+# --- a table's standings -------------------------------------------------------------------------
+
+@dataclass
+class Standing:
+    """A player's line of a league table: finished games, wins, and points for and against."""
+    name: str
+    games: int = 0
+    won: int = 0
+    points_for: int = 0        # the final totals of the player's side
+    against: int = 0           # the final totals of every other side of those games
+    place: int = 0
+
+    @property
+    def rate(self) -> Fraction:
+        return Fraction(self.won, self.games)
+
+
+@dataclass
+class League:
+    kind: str
+    title: str
+    rows: list[Standing]
+
+
+def standings(games: Iterable[dict[str, Any]], period: Period = ALWAYS) -> list[League]:
+    """A league table per kind of game, of the finished games among `games` (newest first) started in
+    `period`: each player by wins, then the share of games won; players level on both share a place.
+    In partnership games each partner counts the team's game and totals."""
+    games = list(games)
+    names = spelled(games)
+    tables: dict[str, dict[str, Standing]] = {pages.id: {} for pages in every_game()}
+    for game in in_period(games, period):
+        if not counted(game) or not game["scored"].finished:
+            continue
+        scored = game["scored"]
+        for seat, name in enumerate(scored.table.players):
+            side = side_of(scored, seat)
+            row = tables[scored.game.id].setdefault(same(name), Standing(names.get(same(name), name)))
+            row.games += 1
+            row.won += won(scored, seat)
+            row.points_for += scored.totals[side]
+            row.against += sum(scored.totals) - scored.totals[side]
+    leagues = []
+    for pages in every_game():
+        rows = sorted(tables[pages.id].values(), key=lambda row: (-row.won, -row.rate, row.name.casefold(), row.name))
+        for number, row in enumerate(rows):
+            level = number and (rows[number - 1].won, rows[number - 1].rate) == (row.won, row.rate)
+            row.place = rows[number - 1].place if level else number + 1
+        if rows:
+            leagues.append(League(pages.id, str(pages.title), rows))
+    return leagues
 
 
 # --- renames and merges --------------------------------------------------------------------------

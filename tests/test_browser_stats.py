@@ -1,0 +1,82 @@
+"""At a phone's 360 px on the table's plain-http address: a player's numbers for a period typed in the
+date fields, the standings and the page saying how each number is counted, in light and dark colours -
+thumb-sized controls, no sideways scroll, no axe-core violation."""
+import json
+import re
+
+from playwright.sync_api import expect
+
+from test_browser import browser, server  # noqa: F401  (fixtures)
+from test_browser_pages import SMALL_PHONE, phone_problems
+from test_players import GIN
+from test_stats import BACK_ALLEY, OH_HELL, OH_HELL_IN_PLAY, SMEAR, W1, W2, W3, L, U, day
+
+
+def import_record(page, server, rec, created):  # noqa: F811
+    page.goto(f"{server}/games/import")
+    page.fill("#record", json.dumps({**rec, "created": created}))
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator(".sides")).to_be_visible()             # its scoreboard
+
+
+def looked_at(page, name):
+    """No problem a phone would have with the page, in light and dark colours; a picture of each."""
+    found = {}
+    for colours in ("light", "dark"):
+        page.emulate_media(color_scheme=colours)
+        found[colours] = phone_problems(page)
+        page.screenshot(path=f"/tmp/stats-{name}-{colours}.png", full_page=True)
+    return found
+
+
+def test_a_period_chosen_on_a_players_page_and_the_standings_fit_a_phone(browser, server):  # noqa: F811
+    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    page = context.new_page()
+    try:
+        for number, rec in enumerate((OH_HELL, OH_HELL_IN_PLAY, W1, U, W2, L, W3, SMEAR, GIN, BACK_ALLEY), start=1):
+            import_record(page, server, rec, day(number))
+        import_record(page, server, {**W1, "players": ["Ann", "Eileen", "Frank"]}, "2026-04-02T12:00:00+00:00")
+        page.goto(f"{server}/players")
+        page.get_by_role("link", name="Ann 11 games").click()
+        page.fill("#from", "2026-03-01")
+        page.fill("#to", "2026-03-31")
+        page.get_by_role("button", name="Show").click()
+        expect(page.locator("main")).to_contain_text("Games started from 2026-03-01 to 2026-03-31. 10 games counted")
+        expect(page.locator("#kind-pitch + ul")).to_contain_text("4 finished games: won 75%, average place 1.3")
+        assert looked_at(page, "player") == {"light": [], "dark": []}
+
+        page.fill("#to", "2026-02-01")                         # before the start
+        page.get_by_role("button", name="Show").click()
+        expect(page.locator("#to-error")).to_have_text(
+            "This is before the start, 2026-03-01: choose an end on or after it.")
+        assert looked_at(page, "bad-date") == {"light": [], "dark": []}
+
+        page.get_by_role("link", name="This year").click()
+        page.get_by_role("link", name="Standings").click()
+        expect(page.locator("h1")).to_have_text("Standings")
+        page.fill("#from", "2026-03-01")
+        page.fill("#to", "2026-03-31")
+        page.get_by_role("button", name="Show").click()
+        expect(page.locator("table.league").first).to_contain_text("Ann")
+        assert page.locator("table.league").count() == 5
+        assert looked_at(page, "standings") == {"light": [], "dark": []}
+        page.emulate_media(media="print", color_scheme="light")
+        page.screenshot(path="/tmp/stats-standings-print.png", full_page=True)
+        printed = page.pdf(format="A4")                        # the print stylesheet, as Chromium prints it
+        assert len(re.findall(rb"/Type\s*/Page\b(?!s)", printed)) == 1, "the standings print on one page"
+        page.emulate_media(media="screen")
+
+        page.goto(f"{server}/players/counting")
+        assert looked_at(page, "counting") == {"light": [], "dark": []}
+
+        page.goto(f"{server}/language/ps?next=/standings%3Ffrom%3D2026-03-01%26to%3D2026-03-31")     # right to left
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        assert looked_at(page, "standings-ps") == {"light": [], "dark": []}
+        page.goto(f"{server}/players")
+        page.locator("main .list a").first.click()
+        page.fill("#from", "2026-03-01")
+        page.locator("main form[method=get] button").click()
+        expect(page.locator("#kind-pitch")).to_be_visible()
+        assert looked_at(page, "player-ps") == {"light": [], "dark": []}
+    finally:
+        context.close()
