@@ -147,7 +147,7 @@ def every_page(page, server):  # noqa: F811
         keys[example] = page.url.rsplit("/", 1)[1]
     oh_hell = json.loads((EXAMPLES / "oh_hell-short.json").read_text())
     oh_hell["hands"] = oh_hell["hands"][:2] + [                 # in play, with bids to enter, after an adjustment
-        {"adjustment": [-10] + [0] * (len(oh_hell["players"]) - 1), "note": "card shown"}]
+        {"adjustment": [-10] + [0] * (len(oh_hell["players"]) - 1), "note": "کارت ښکاره شو"}]    # as typed
     page.goto(f"{server}/games/import")
     page.fill("#record", json.dumps(oh_hell))
     page.locator("main form button[type=submit]").click()

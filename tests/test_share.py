@@ -115,7 +115,8 @@ def test_the_share_button_is_on_a_finished_games_scoreboard_only(client):
     client.post(f"/games/{game_id}/hands/new", data={f"bid_{seat}": str(bid) for seat, bid in enumerate(hand["bids"])})
     client.post(f"/games/{game_id}/hands/new", data={f"tricks_{seat}": str(took) for seat, took in enumerate(hand["tricks"])})
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'<a class="button quiet wide" href="/games/{game_id}/result">Share the result</a>' in board
+    assert f'<a class="button quiet wide" href="/games/{game_id}/result" data-share="' in board
+    assert ">Share the result</a>" in board
     assert client.get(f"/games/{game_id}/result").status_code == 200
 
 
