@@ -23,6 +23,11 @@ def is_adjustment(raw: Any) -> bool:
     return isinstance(raw, dict) and raw.get("adjustment") is not None
 
 
+def hands_played(entries: list[Any]) -> int:
+    """How many of a record's `hands` are hands, not adjustments."""
+    return sum(not is_adjustment(entry) for entry in entries)
+
+
 def place_of(state: State) -> Text:
     """Where an adjustment stands, for its errors: "adjustment before hand 4"."""
     return place_of_adjustment(state.number)

@@ -121,7 +121,7 @@ class ScoredGame:
             entry = len(scored) + 1
             try:
                 if is_adjustment(raw):
-                    scored.append(self.adjusted(state, raw, entry))
+                    scored.append(self.scored_adjustment(state, raw, entry))
                     state = state.adjusted(scored[-1].totals)
                     continue
                 if state.finished:
@@ -139,7 +139,7 @@ class ScoredGame:
                 state = with_bonuses(state, bonuses)
         return ScoredGame(game, table, self.sides, tuple(scored), state, bonuses)
 
-    def adjusted(self, state: State, raw: dict[str, Any], entry: int) -> ScoredHand:
+    def scored_adjustment(self, state: State, raw: dict[str, Any], entry: int) -> ScoredHand:
         """An adjustment read where it stands: its points added, nothing else moved."""
         if state.finished:
             raise RuleError(place_of(state), say("the game is over"), entry=entry)

@@ -11,6 +11,7 @@
   function say(text, values) {
     return String(text || "").replace(/%\((\w+)\)s/g, function (all, k) { return k in values ? digits(values[k]) : all; });
   }
+  window.scorepad = {checked: checked, forEach: forEach, say: say};      // for hand.js
 
   // Saving survives a Wi-Fi drop, on every origin: the page sends each change itself and keeps it
   // on the phone (one entry per form and game version) until the server has answered; the version
@@ -60,6 +61,13 @@
     if (!doc.querySelector("main")) return location.assign(url);
     document.title = doc.title;
     document.body.replaceWith(document.adoptNode(doc.body));
+    forEach(doc.querySelectorAll("head script[src]"), function (script) {    // the answer's own script (hand.js)
+      var src = script.getAttribute("src");
+      if (document.querySelector("script[src='" + src + "']")) return;
+      var added = document.createElement("script");
+      added.src = src;
+      document.head.appendChild(added);
+    });
     history.replaceState(null, "", url);
     scrollTo(0, 0);
     enhance();

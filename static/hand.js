@@ -1,15 +1,7 @@
-// The hand form's enhancements (loaded by hand form pages only): every form works without this file.
+// The hand form's enhancements (loaded by hand form pages only, after app.js, whose helpers it
+// uses): every form works without this file.
 (function () {
-  function checked(fs) {
-    var c = fs.querySelector("input:checked");
-    return c ? c.value : null;
-  }
-  function forEach(list, fn) { Array.prototype.forEach.call(list, fn); }
-  var pashto = document.documentElement.lang === "ps";
-  function digits(n) { return String(n).replace(/\d/g, function (d) { return pashto ? String.fromCharCode(1776 + +d) : d; }); }
-  function say(text, values) {
-    return String(text || "").replace(/%\((\w+)\)s/g, function (all, k) { return k in values ? digits(values[k]) : all; });
-  }
+  var shared = window.scorepad, checked = shared.checked, forEach = shared.forEach, say = shared.say;
 
   // Pitch and Smear: offer only the bids the engine allows after the bids before each seat.
   function auction(form) {

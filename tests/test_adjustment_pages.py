@@ -2,6 +2,7 @@
 concerned, fixed, deleted, undone, raced by two phones, and said on every page that shows scores."""
 import html
 import re
+import sqlite3
 
 import pytest
 
@@ -198,3 +199,76 @@ def test_every_game_takes_an_adjustment_from_its_scoreboard(client, game_id):
 def score_table(game_id, players):
     from rules_engine import read_table
     return read_table(record(game_id, players))[1]
+
+
+# --- what a second reading found ------------------------------------------------------------------
+
+def test_losing_a_race_after_an_adjustment_replaces_the_hand_never_the_adjustment(app, client):
+    game_id = pitch_game(client)
+    client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
+    other = joined(app, client, game_id)
+    url = f"/games/{game_id}/hands/new"
+    mine, theirs = hidden_fields(client.get(url).get_data(as_text=True)), hidden_fields(other.get(url).get_data(as_text=True))
+    ben_makes_3 = {"bids": ["pass", 3, "pass"], "high": 1, "low": 1, "jack": 1, "game": 0}
+    cy_makes_2 = {"bids": ["pass", "pass", 2], "high": 2, "low": 2, "jack": None, "game": 0}
+    assert client.post(url, data=mine | form_data("pitch", ben_makes_3)).status_code == 302
+    race = other.post(url, data=theirs | form_data("pitch", cy_makes_2)).get_data(as_text=True)
+    assert f'action="/games/{game_id}/hands/3/edit"' in race and "Hand 2 was saved on another phone" in html.unescape(race)
+    replace = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', race[race.index('hands/3/edit'):]))
+    assert other.post(f"/games/{game_id}/hands/3/edit", data=replace).status_code == 302
+    assert stored(client, game_id)[1] == {"adjustment": [0, -10, 0], "note": "Ben reneged"}
+    assert stored(client, game_id)[2]["bids"] == ["pass", "pass", 2]
+    mistaken = client.post(f"/games/{game_id}/hands/2/edit", data=form_data("pitch", cy_makes_2), follow_redirects=True)
+    assert "The game was changed from another phone meanwhile" in text(mistaken)
+    assert stored(client, game_id)[1] == {"adjustment": [0, -10, 0], "note": "Ben reneged"}
+    assert client.get(f"/games/{game_id}/history").status_code == 200
+
+
+def test_a_hand_never_comes_back_in_the_place_of_an_adjustment_nor_the_other_way(app, client):
+    game_id = pitch_game(client)
+    client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
+    client.post(f"/games/{game_id}/hands/2/delete")                    # the adjustment goes...
+    client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", ANN_MAKES_2 | {"bids": ["pass", "pass", 2]}))
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "Restore the adjustment" not in history                     # ...and a hand stands in its place now
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        deleted = db.execute("select id from history where action = 'deleted' and game_id = "
+                             "(select id from games where key = ?)", [game_id]).fetchone()[0]
+    version = re.search(r'data-version="(\d+)"', history).group(1)
+    refused = client.post(f"/games/{game_id}/history/{deleted}/restore", data={"version": version}, follow_redirects=True)
+    assert "The adjustment can't come back in the place of hand 2." in text(refused)
+    assert stored(client, game_id)[1]["bids"] == ["pass", "pass", 2]
+
+
+def test_a_stored_adjustment_that_is_not_whole_numbers_can_still_be_fixed(app, client):
+    from test_hostile import break_hand
+    game_id = pitch_game(client)
+    client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
+    for broken in ({"adjustment": ["x", 0, 0], "note": "n"}, {"adjustment": 5, "note": "n"},
+                   {"adjustment": [{"a": 1}, 0, 0], "note": 7}):
+        break_hand(app, game_id, 2, broken)
+        board = text(client.get(f"/games/{game_id}"))
+        assert "Fix hand 2" in board or "adjustment" in board
+        assert client.get(f"/games/{game_id}/adjustments/2/edit").status_code == 200
+        assert client.get(f"/games/{game_id}/history").status_code == 200
+    fixed = client.post(f"/games/{game_id}/adjustments/2/edit", data=RENEGE, follow_redirects=True)
+    assert "Adjustment changed" in text(fixed) and totals(client, game_id) == [2, -9, 0]
+
+
+def test_take_or_give_must_be_one_of_the_two(client):
+    game_id = pitch_game(client)
+    response = client.post(f"/games/{game_id}/adjustments/new", data={"sign_0": "x", "points_0": "10", "note": "n"})
+    assert re.search(r'id="sign_0-error"[^>]*>Choose take or give\.<', response.get_data(as_text=True))
+    client.post(f"/games/{game_id}/adjustments/new", data={"sign_0": "-", "points_0": "+5", "note": "typed plus"})
+    assert stored(client, game_id)[-1] == {"adjustment": [5, 0, 0], "note": "typed plus"}     # a typed sign wins
+
+
+def test_a_broken_hand_after_an_adjustment_is_named_by_its_hand_number(app, client):
+    from test_hostile import break_hand
+    game_id = pitch_game(client)
+    client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
+    client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", ANN_MAKES_2 | {"bids": ["pass", "pass", 2]}))
+    break_hand(app, game_id, 3, {"bids": [9, "pass", "pass"], "high": 0, "low": 0})
+    board = text(client.get(f"/games/{game_id}"))
+    assert "The totals below stop before hand 2. Fix hand 2 or delete it" in board
+    assert f'href="/games/{game_id}/hands/3"' in client.get(f"/games/{game_id}").get_data(as_text=True)

@@ -15,13 +15,14 @@ from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
 from rules_engine import RuleError, ScoredGame, score
-from rules_engine.adjustment import is_adjustment
+from rules_engine.adjustment import hands_played
 from scorepad.games import GamePages, pages_of, title_of
 from scorepad.storage import store
 from scorepad.web import access, forms, i18n
 from scorepad.web.caches import FRAGMENTS, NEWEST, PAGES, SCORED
 from scorepad.web.forms import form_token
 from scorepad.words.result import Finished
+from scorepad.words.summary import hand_number
 
 bp = Blueprint("scorepad", __name__)
 
@@ -63,6 +64,11 @@ class Game:
         """The first entry (hand or adjustment, by its place in the record) that can't be scored,
         when one is the problem."""
         return None if self.problem is None else self.problem.entry
+
+    @property
+    def broken_label(self) -> int | None:
+        """The number players call the broken entry's hand (an adjustment's: the hand after it)."""
+        return None if self.broken_hand is None else hand_number(self.scored, self.broken_hand)
 
     @property
     def hands(self) -> list[dict[str, Any]]:
@@ -378,8 +384,7 @@ def summary_of(record: dict[str, Any], scored: ScoredGame | None, problem: RuleE
 def refresh_summary(game_id: int) -> None:
     row = store.get_row(db(), game_id)
     record, scored, problem = scored_version(row)
-    played = sum(1 for hand in record["hands"] if not is_adjustment(hand))
-    store.save_summary(db(), game_id, played, summary_of(record, scored, problem))
+    store.save_summary(db(), game_id, hands_played(record["hands"]), summary_of(record, scored, problem))
 
 
 def empty_bin() -> int:

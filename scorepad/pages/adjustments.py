@@ -9,6 +9,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from rules_engine import RuleError, ScoredGame
 from rules_engine.adjustment import NOTE_LENGTH, is_adjustment, note_problem
+from rules_engine.core import is_whole
 from scorepad.storage import store
 from scorepad.web import forms
 from scorepad.web.forms import FieldError, Spec, radio, whole_number
@@ -35,14 +36,17 @@ def adjustment_from(form, scored: ScoredGame) -> dict[str, Any]:
     """The adjustment a form describes (FieldError naming every points box that is not a number)."""
     points, problems = [], []
     for side in range(len(scored.sides)):
-        name = f"points_{side}"
-        typed = (form[name].data or "").strip().lstrip("+")
+        name, sign = f"points_{side}", form[f"sign_{side}"].data
+        typed = (form[name].data or "").strip()
+        if sign not in (TAKE, GIVE):
+            problems.append(FieldError(f"sign_{side}", _("Choose take or give.")))
+            continue
         try:
-            value = whole_number(typed, name) if typed else 0
+            value = whole_number(typed.removeprefix("+"), name) if typed else 0
         except FieldError as error:
             problems.append(error)
             continue
-        points.append(-value if form[f"sign_{side}"].data == TAKE and value > 0 else value)   # "-10" typed stays -10
+        points.append(value if typed[:1] in "+-−－" else -value if sign == TAKE else value)    # a typed sign wins
     note = " ".join((form.note.data or "").split())
     if problems:                                  # and the note's problem too, to mend both at once
         wrong = note_problem(note)
@@ -52,11 +56,14 @@ def adjustment_from(form, scored: ScoredGame) -> dict[str, Any]:
 
 
 def form_values(adjustment: dict[str, Any]) -> dict[str, Any]:
-    """A stored adjustment as its form's values (to fix it)."""
-    values: dict[str, Any] = {"note": adjustment.get("note") or ""}
-    for side, points in enumerate(adjustment.get("adjustment") or []):
-        values[f"sign_{side}"] = GIVE if points > 0 else TAKE
-        values[f"points_{side}"] = str(abs(points)) if points else ""
+    """A stored adjustment as its form's values (to fix it); a value that is not a whole number (a
+    record written by hand) is left blank."""
+    note, points = adjustment.get("note"), adjustment.get("adjustment")
+    values: dict[str, Any] = {"note": note if isinstance(note, str) else ""}
+    for side, value in enumerate(points if isinstance(points, list) else []):
+        whole = is_whole(value)
+        values[f"sign_{side}"] = GIVE if whole and value > 0 else TAKE
+        values[f"points_{side}"] = str(abs(value)) if whole and value else ""
     return values
 
 

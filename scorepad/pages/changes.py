@@ -28,7 +28,7 @@ def history(game_id: str):
         current = game.hands[number - 1] if number and number <= len(game.hands) else None
         key = (number, json.dumps(version, sort_keys=True))
         can_restore = (version is not None and version != current and number <= len(game.hands) + 1
-                       and key not in offered)          # each earlier version offered once, newest entry
+                       and key not in offered and same_kind(current, version))   # each offered once, newest entry
         offered.add(key)
         words = history_words.describe(scored, game.record, entry) if scored else history_words.hand_did(number, entry["action"])
         entries.append({"entry": entry, "words": words, "can_restore": can_restore,
@@ -70,6 +70,10 @@ def save_restore(game_id: str, entry_id: int):
     if not forms.ChangeForm().validate_on_submit():
         flash(_("That button had expired: nothing was restored. Try again."))
         return back
+    if not same_kind(current, version):
+        flash(_("The adjustment can't come back in the place of hand %(number)s.", number=label) if adjustment else
+              _("Hand %(number)s can't come back in the place of an adjustment.", number=label))
+        return back
     if number > len(game.hands) + 1:
         flash(_("The adjustment can't come back until the hands before it are there again.") if adjustment else
               _("Hand %(number)s can't come back until the hands before it are there again.", number=label))
@@ -87,6 +91,12 @@ def save_restore(game_id: str, entry_id: int):
     flash(_("Adjustment restored; every total after it is recomputed.") if adjustment else
           _("Hand %(number)s restored; every total after it is recomputed.", number=label))
     return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+
+
+def same_kind(current: dict | None, version: dict) -> bool:
+    """Whether `version` may come back where `current` stands now: nothing there, or the same kind of
+    entry (a hand for a hand, an adjustment for an adjustment)."""
+    return current is None or is_adjustment(current) == is_adjustment(version)
 
 
 UNDOABLE = ("recorded", "edited", "deleted", "restored", "undone", "bids", "bids cleared")

@@ -10,6 +10,7 @@ from flask import Response, abort, current_app, flash, jsonify, redirect, render
 from markupsafe import Markup
 
 from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
+from rules_engine.adjustment import hands_played
 from rules_engine.record import place_words
 from scorepad.games import every_game, pages_of, title_of
 from scorepad.storage import store
@@ -50,7 +51,7 @@ def home_entry(row) -> dict:
     summary, hands = store.load(row["summary"]), row["hands"]
     if row["summary_version"] != row["version"]:
         record, scored, problem = scored_version(row)
-        summary, hands = summary_of(record, scored, problem), len(record["hands"])
+        summary, hands = summary_of(record, scored, problem), hands_played(record["hands"])
     if "problem" in summary:
         summary["problem"] = place_words(str(summary["problem"]))         # stored as text: words again
     return {"id": row["key"], "title": title_of(row["game"]), "hands": hands,
@@ -339,7 +340,8 @@ def chart_picture(game_id: str):
     if scored is None or not scored.hands:
         abort(404)
     totals = [hand.totals for hand in scored.hands] + [after for _bonus, after in scored.bonus_lines]
-    at = [hand.number - hand.is_adjustment for hand in scored.hands] + [scored.state.number - 1] * len(scored.bonuses)
+    at = [hand.number - 1 if hand.is_adjustment else hand.number for hand in scored.hands]     # before its hand
+    at += [scored.state.number - 1] * len(scored.bonuses)
     return Response(chart.score_chart(scored.sides, totals, at), mimetype="image/svg+xml")
 
 

@@ -11,7 +11,7 @@ from flask import abort, current_app, flash, redirect, render_template, request,
 from markupsafe import Markup
 
 from rules_engine import RuleError, ScoredGame
-from rules_engine.adjustment import is_adjustment
+from rules_engine.adjustment import hands_played, is_adjustment
 from scorepad.games import pages_of
 from scorepad.storage import store
 from scorepad.web import forms, i18n
@@ -59,7 +59,7 @@ def hand_page(game: Game, scored: ScoredGame, form, step: str, number: int, pend
     the hand repeats, when asking whether it really is to be saved again."""
     return render_template("hand_form.html", game_id=game.key, scored=scored, form=form, step=step, number=number,
                            label=hand_number(scored, number), pending=pending, editing=editing,
-                           hands_now=sum(not is_adjustment(hand) for hand in game.hands),
+                           hands_now=hands_played(game.hands),
                            repeat_label=repeat_of and hand_number(game.scored, repeat_of),
                            game_pages=pages_of(scored.game), banner_words=next_banner(scored),
                            **pages_of(scored.game).form_context(scored, pending))
@@ -75,7 +75,7 @@ def next_step(game: Game, asked: str | None) -> str:
 def cannot_record(game: Game):
     """A redirect to the scoreboard when no hand can be added now, else None."""
     if game.problem is not None:
-        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=hand_number(game.scored, game.broken_hand),
+        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=game.broken_label,
                 reason=game.problem.message)
               if game.broken_hand else _("This game can't be scored, so no hand can be added."))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
@@ -313,7 +313,7 @@ def show_hand(game_id: str, number: int):
 def fixable(game: Game, number: int):
     """A redirect when hand `number` can't be fixed now (an earlier hand can't be scored), else None."""
     if game.problem is not None and (game.broken_hand is None or game.broken_hand < number):
-        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=hand_number(game.scored, game.broken_hand),
+        flash(_("Fix or delete hand %(number)s first: %(reason)s.", number=game.broken_label,
                 reason=game.problem.message)
               if game.broken_hand else _("This game can't be scored, so its hands can't be fixed here."))
         return redirect(url_for("scorepad.scoreboard", game_id=game.key))
@@ -356,6 +356,9 @@ def save_edit(game_id: str, number: int):
     game = load(game_id, "change")
     if number < 1:
         abort(404)
+    if number <= len(game.hands) and is_adjustment(game.hands[number - 1]):     # an adjustment stands there now
+        flash(_("The game was changed from another phone meanwhile: check and save again."))
+        return redirect(url_for("scorepad.scoreboard", game_id=game_id))
     if forms.sent_number(request.form.get("version")) != game.version:
         repeated = already_saved(game, number, "full")
         if repeated:
@@ -364,8 +367,8 @@ def save_edit(game_id: str, number: int):
         return edit_page(game, number, _("Hand %(number)s was changed from another phone meanwhile: "
                                          "check and save again.", number=hand_number(game.scored, number))
                          if number <= len(game.hands) else None)
-    if not 1 <= number <= len(game.hands):
-        abort(404)
+    if not 1 <= number <= len(game.hands) or is_adjustment(game.hands[number - 1]):
+        abort(404)                                  # an adjustment is fixed with its own form
     refused = fixable(game, number)
     if refused:
         return refused

@@ -1,6 +1,7 @@
 """The history of a game in plain words: what changed in which hand, and what it did to the scores."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rules_engine import RuleError, ScoredGame, score
@@ -46,11 +47,14 @@ def entry_did(scored: ScoredGame | None, entry: dict[str, Any], action: str | No
 
 
 def adjustment_said(scored: ScoredGame, adjustment: dict[str, Any]) -> str:
-    """An adjustment as stored, in words: "Ben -10 (Ben reneged)"."""
-    try:
-        return words(given_words(scored.sides, read_adjustment(scored.sides, scored.state, adjustment, 0)))
-    except RuleError:                         # stored by hand or by another version: shown as it is
-        return str(adjustment)
+    """An adjustment as stored, in words: "Ben -10 (Ben reneged)"; anything else (a hand in its place,
+    or one stored by hand or by another version) as it is stored."""
+    if is_adjustment(adjustment):
+        try:
+            return words(given_words(scored.sides, read_adjustment(scored.sides, scored.state, adjustment, 0)))
+        except RuleError:
+            pass
+    return json.dumps(adjustment, ensure_ascii=False)
 
 
 def changes(scored: ScoredGame, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
