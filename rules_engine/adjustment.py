@@ -37,12 +37,12 @@ def place_of_adjustment(number: int) -> Text:
     return say("adjustment before hand {number}", number=number)
 
 
-def read_adjustment(sides: tuple[str, ...], state: State, raw: Mapping[str, Any], entry: int) -> Adjustment:
-    """Check an adjustment entry (`entry`: its place in the record's `hands`, from 1)."""
+def read_adjustment(sides: tuple[str, ...], state: State, raw: Mapping[str, Any]) -> Adjustment:
+    """Check an adjustment entry standing before the hand of `state`."""
     place = place_of(state)
 
     def problem(message: Text, field: str, seat: int | None = None) -> RuleError:
-        return RuleError(place, message, field, seat, entry=entry)
+        return RuleError(place, message, field, seat)
 
     points = raw["adjustment"]
     if not isinstance(points, list) or len(points) != len(sides):

@@ -19,14 +19,14 @@ class RuleError(ValueError):
     is `args[0]` ("place: message")."""
 
     def __init__(self, place: str, message: str, field: str | None = None, seat: int | None = None,
-                 hand: int | None = None, entry: int | None = None):
+                 hand: int | None = None):
         super().__init__(say("{place}: {message}", place=place, message=message))
         self.place = place
         self.message = message
         self.field = field
         self.seat = seat
         self.hand = hand
-        self.entry = entry
+        self.entry: int | None = None         # set where the record's entries are read (ScoredGame)
 
 
 class Kind(enum.Enum):
@@ -141,8 +141,8 @@ class State:
         return RuleError(self.place, message, field, seat, self.number)
 
     def adjusted(self, totals: tuple[int, ...]) -> State:
-        """The same state with other totals: an adjustment moves nothing else."""
-        return State(self.number, self.dealer, totals, self.deal, self.roles, self.finished, self.winners)
+        """The same state, of a game still going on, with other totals: an adjustment moves nothing else."""
+        return State(self.number, self.dealer, totals, self.deal, self.roles)
 
     def after(self, dealer: int, totals: tuple[int, ...], *, deal: int | None = None, roles: Roles | None = None,
               finished: bool = False, winners: tuple[int, ...] = ()) -> State:

@@ -140,12 +140,13 @@ class ScoredGame:
         return ScoredGame(game, table, self.sides, tuple(scored), state, bonuses)
 
     def scored_adjustment(self, state: State, raw: dict[str, Any], entry: int) -> ScoredHand:
-        """An adjustment read where it stands: its points added, nothing else moved."""
+        """An adjustment read where it stands (the `entry`-th of the record's hands): its points added,
+        nothing else moved."""
         if state.finished:
-            raise RuleError(place_of(state), say("the game is over"), entry=entry)
-        adjustment = read_adjustment(self.sides, state, raw, entry)
+            raise RuleError(place_of(state), say("the game is over"))
+        adjustment = read_adjustment(self.sides, state, raw)
         outcome = Outcome(adjustment.points, lambda: [adjustment_words(self.sides, adjustment)], {})
-        return ScoredHand(state.number, adjustment.points, add(state.totals, adjustment.points), {}, outcome,
+        return ScoredHand(state.number, outcome.points, add(state.totals, outcome.points), outcome.facts, outcome,
                           entry, adjustment.note)
 
     def to_dict(self) -> dict[str, Any]:

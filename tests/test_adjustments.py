@@ -168,3 +168,25 @@ def test_every_game_takes_an_adjustment_before_its_first_hand(game_id):
     points[-1] = -10
     adjusted = score(record(game_id, players, [{"adjustment": points, "note": "renege"}]))
     assert adjusted.totals == tuple(points) and adjusted.next == start.next
+
+
+def test_an_adjustment_has_no_facts_of_a_hand():
+    game = score(pitch(RENEGE))
+    assert game.hands[0].facts == {} and game.state.winners == () and not game.finished
+
+
+def test_a_place_kept_as_text_is_said_again_as_words():
+    from rules_engine.record import place_words
+    said = place_words("adjustment before hand 12")
+    assert said == "adjustment before hand 12" and said.template == "adjustment before hand {number}"
+    assert said.params == {"number": 12}
+    assert place_words("hand 3").template == "hand {number}"
+    kept = place_words("adjustment before hand twelve")
+    assert kept == "adjustment before hand twelve" and getattr(kept, "template", None) is None
+
+
+def test_bids_refused_before_their_tricks_name_the_entry_they_would_be():
+    game = score(record("oh_hell", THREE, [{"bids": [0, 1, 0], "tricks": [0, 1, 0]}, RENEGE]))
+    with pytest.raises(RuleError) as refused:
+        game.check_bids([3, 0, 0])                       # hand 2 deals 2 cards
+    assert (refused.value.hand, refused.value.entry) == (2, 3)

@@ -1,7 +1,7 @@
 import pytest
 
 from conftest import record
-from rules_engine import RuleError, score
+from rules_engine import GAMES, RuleError, score
 
 THREE = ["Ann", "Ben", "Cy"]
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
@@ -347,3 +347,26 @@ def test_the_order_of_the_points_is_the_order_they_are_said_in():
     game = play([points(["pass", 2, "pass"], game=1, jack=None, high=1, low=2)], {"points": ["game", "jack", "high", "low"]})
     assert game.hands[0].explain == ("Ann took no points", "Ben pitched 2 and took 2 points (Game, High): made it, +2",
                                      "Cy took 1 point (Low): +1", "Jack was not dealt")
+
+
+def test_the_rules_pages_worked_hand_follows_the_points_played():
+    """Ann deals and pitches more than half the points (at least the smallest bid), takes them in their
+    order until the bid is made, the next side the rest but the last, the side after it the last; set
+    back, the last point she took goes to the next side."""
+    from rules_engine.pitch import FOUR_POINTS, SIX_POINT, TEN_POINT
+    pitch, smear = GAMES["pitch"], GAMES["smear"]
+    ten = {"partnerships": False, "target": 52, "win_rule": "bidder_out", "smudge": False, "points": TEN_POINT,
+           "min_bid": 1}
+    assert pitch.example(ten) == (
+        "Ann pitched 6 and took 6 points (High, Low, Jack, Off-jack, Big joker, Little joker): made it, +6",
+        "Ben took 1 point (Ten): +1", "Cy took 3 points (Three): +3")
+    assert pitch.example(ten, made=False)[:2] == (
+        "Ann pitched 6 but took 5 points (High, Low, Jack, Off-jack, Big joker): set back 6",
+        "Ben took 2 points (Little joker, Ten): +2")
+    assert pitch.example({**ten, "points": FOUR_POINTS, "min_bid": 4})[0] == \
+        "Ann pitched 4 and took 4 points (High, Low, Jack, Game): made it, +4"            # the smallest bid rules
+    six = {"extra_cards": 0, "target": 21, "win_rule": "first_to_target", "non_bidder_cap": False,
+           "points": SIX_POINT, "min_bid": 2}
+    assert smear.example(six) == (
+        "Ann bid 4 for Ann & Cy, who took 4 points (High, Low, Jack, Big joker): made it, +4",
+        "Ben & Dee took 2 points (Little joker, Game): +2")

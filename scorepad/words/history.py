@@ -51,7 +51,7 @@ def adjustment_said(scored: ScoredGame, adjustment: dict[str, Any]) -> str:
     or one stored by hand or by another version) as it is stored."""
     if is_adjustment(adjustment):
         try:
-            return words(given_words(scored.sides, read_adjustment(scored.sides, scored.state, adjustment, 0)))
+            return words(given_words(scored.sides, read_adjustment(scored.sides, scored.state, adjustment)))
         except RuleError:
             pass
     return json.dumps(adjustment, ensure_ascii=False)
