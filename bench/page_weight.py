@@ -45,7 +45,8 @@ def pages(client):
         record = json.loads(path.read_text())
         response = client.post("/games/import", data={"record": json.dumps(record)})
         game = response.headers["Location"]
-        urls += [game, game + "/hands/1", game + "/hands/1/edit", game + "/history"]
+        urls += [game, game + "/hands/1", game + "/hands/1/edit", game + "/history",
+                 f"/rules/{record['game']}?game={game.rsplit('/', 1)[1]}"]         # the rules with its own numbers
         if "finished" not in client.get(game).get_data(as_text=True):
             urls.append(game + "/hands/new")
         if client.get(game + "/result").status_code == 200:        # a finished game's result to share
