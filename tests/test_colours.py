@@ -1,0 +1,116 @@
+"""A colour per player, kept with the name from game to game: the set (colour-blind safe, readable
+in dark mode), how seats get their colours, and where the pages, the chart and the big screen show them."""
+import itertools
+import math
+import re
+
+import pytest
+
+from conftest import ROOT
+from scorepad.web import colours
+from scorepad.web.colours import PALETTE
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+IDS = [colour.id for colour in PALETTE]
+
+
+# --- the set --------------------------------------------------------------------------------------
+
+CSS = (ROOT / "static" / "app.css").read_text()
+
+
+def on_page(theme):
+    """Each colour as the light or the dark page draws it (grey is the theme's --muted)."""
+    root = r":root\{" if theme == "light" else r":root\[data-theme=dark\]\{"
+    muted = re.search(root + r"[^}]*--muted:(#[0-9a-f]{6})", CSS).group(1)
+    return [colour.page.replace("var(--muted)", muted) for colour in PALETTE]
+
+
+def channels(hex_colour):
+    return [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+
+
+def linear(value):
+    return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+
+def luminance(hex_colour):
+    r, g, b = map(linear, channels(hex_colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one, other):
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# Machado, Oliveira and Fernandes (2009): full dichromacy, on linear RGB.
+SIMULATED = {
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+
+
+def seen(hex_colour, vision):
+    """The colour as `vision` sees it, in OKLab (where a distance is how different two colours look)."""
+    rgb = [linear(value) for value in channels(hex_colour)]
+    r, g, b = [min(max(sum(m * v for m, v in zip(row, rgb)), 0), 1) for row in SIMULATED[vision]]
+    lms = [(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b) ** (1 / 3),
+           (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b) ** (1 / 3),
+           (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b) ** (1 / 3)]
+    return (0.2104542553 * lms[0] + 0.7936177850 * lms[1] - 0.0040720468 * lms[2],
+            1.9779984951 * lms[0] - 2.4285922050 * lms[1] + 0.4505937099 * lms[2],
+            0.0259040371 * lms[0] + 0.7827717662 * lms[1] - 0.8086757660 * lms[2])
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("vision", list(SIMULATED))
+def test_no_two_colours_look_alike_to_colour_blind_eyes_in_either_theme(theme, vision):
+    """Okabe and Ito's set keeps every pair apart (0.07 in OKLab, several times what an eye tells
+    apart) for each kind of colour blindness, with its black as the page's own grey."""
+    drawn = on_page(theme)
+    closest = min(math.dist(seen(a, vision), seen(b, vision)) for a, b in itertools.combinations(drawn, 2))
+    assert closest >= 0.07, closest
+
+
+def test_the_set_reads_on_a_dark_page_and_on_the_white_chart():
+    assert len(set(IDS)) == len(PALETTE) == 8 > 7, "more colours than a table has seats"
+    for colour in on_page("dark"):                       # a stripe on the dark card and page
+        assert contrast(colour, "#1f1f1f") >= 3 and contrast(colour, "#121212") >= 3, colour
+    for colour in PALETTE:                               # a line on the chart's white card
+        assert contrast(colour.chart, "#ffffff") >= 3, colour.id
+    assert contrast(on_page("light")[IDS.index("grey")], "#ffffff") >= 3
+
+
+# --- how seats get their colours ------------------------------------------------------------------
+
+@pytest.mark.parametrize("chosen, names, remembered, expected", [
+    ([None, None, None], FOUR[:3], {}, ["blue", "red", "green"]),                        # the set in order
+    ([None, None, None], FOUR[:3], {"cy": "yellow", "ann": "pink"}, ["pink", "blue", "yellow"]),
+    (["pink", None, None], FOUR[:3], {"ben": "pink"}, ["pink", "blue", "red"]),         # chosen beats remembered
+    ([None, None], ["Ann", "Ben"], {"ann": "sky", "ben": "sky"}, ["sky", "blue"]),      # the earlier seat keeps it
+    ([None, None, "blue"], FOUR[:3], {"ann": "red"}, ["red", "green", "blue"]),         # first colour nobody has
+    ([None] * 7, ["A", "B", "C", "D", "E", "F", "G"], {}, IDS[:7]),
+])
+def test_a_seat_gets_the_colour_chosen_else_its_last_else_the_first_free(chosen, names, remembered, expected):
+    assert colours.settled(chosen, names, remembered) == expected
+
+
+@pytest.mark.parametrize("given, expected", [
+    (["red", "blue"], ["red", "blue", None]),
+    (["red", "red", "mauve"], ["red", None, None]),              # the same twice, a colour of no set
+    ("red", [None, None, None]), (None, [None, None, None]),
+    ([7, None, "grey", "sky"], [None, None, "grey"]),            # a number, one too many
+])
+def test_a_records_colours_keep_what_the_set_has_once(given, expected):
+    assert colours.wanted(given, 3) == expected
+
+
+def test_a_name_remembers_the_colour_of_its_newest_game_whatever_its_case():
+    games = [(["ANN ", "Ben"], ["pink", "sky"]),                 # newest first
+             (["ann", "Cy", "Dee"], ["red", "green", "blue"]),
+             (["Dee", "Eve"], None)]                              # stored before colours: the set in order
+    assert colours.remembered(["Ann", "Cy", "Dee", "Eve", "Fay"], games) == {
+        "ann": "pink", "cy": "green", "dee": "blue", "eve": "red"}
