@@ -1,12 +1,15 @@
 """A colour per player, kept with the name from game to game: the set (colour-blind safe, readable
 in dark mode), how seats get their colours, and where the pages, the chart and the big screen show them."""
 import itertools
+import json
 import math
 import re
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, record
+from rules_engine import score
+from scorepad.storage import store
 from scorepad.web import colours
 from scorepad.web.colours import PALETTE
 
@@ -114,3 +117,60 @@ def test_a_name_remembers_the_colour_of_its_newest_game_whatever_its_case():
              (["Dee", "Eve"], None)]                              # stored before colours: the set in order
     assert colours.remembered(["Ann", "Cy", "Dee", "Eve", "Fay"], games) == {
         "ann": "pink", "cy": "green", "dee": "blue", "eve": "red"}
+
+
+# --- kept with the game: new, imported, rematch, the score ----------------------------------------
+
+def stored(client, game_id):
+    return client.get(f"/games/{game_id}/record.json").get_json().get("colours")
+
+
+def imported(client, played):
+    response = client.post("/games/import", data={"record": json.dumps(played)})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_an_import_keeps_its_colours_and_gives_the_missing_ones(client):
+    kept = imported(client, record("pitch", ["Ann", "Ben", "Cy"], colours=["orange", "pink", "red"]))
+    assert stored(client, kept) == ["orange", "pink", "red"]
+    assert stored(client, imported(client, record("pitch", ["Cy", "Ann", "Eve"]))) == ["red", "orange", "blue"]
+    fixed = imported(client, record("pitch", ["Gus", "Hal", "Ivy"], colours=["pink", "pink", "#ff0000"]))
+    assert stored(client, fixed) == ["pink", "blue", "red"]
+
+
+def test_the_score_is_the_same_with_colours_or_without():
+    played = json.loads((ROOT / "examples" / "pitch-to-7.json").read_text())
+    assert score({**played, "colours": ["sky", "pink", "grey"]}).to_dict() == score(played).to_dict()
+    assert score({**played, "colours": "anything"}).to_dict() == score(played).to_dict()
+
+
+def test_the_score_command_ignores_colours(tmp_path):
+    import subprocess
+    import sys
+    played = json.loads((ROOT / "examples" / "pitch-to-7.json").read_text())
+    (tmp_path / "with.json").write_text(json.dumps({**played, "colours": ["sky", "pink", "grey"]}))
+    said = [subprocess.run([sys.executable, "-m", "rules_engine", "score", str(path)], cwd=ROOT, capture_output=True,
+                           text=True) for path in (tmp_path / "with.json", ROOT / "examples" / "pitch-to-7.json")]
+    assert said[0].returncode == 0 and said[0].stdout == said[1].stdout and said[0].stderr == ""
+
+
+def test_a_game_stored_without_colours_shows_the_set_in_seat_order(app, client):
+    """As a game stored before there were colours, or written straight to the database."""
+    from scorepad.pages import db
+    with app.app_context():
+        with store.writing(db()):
+            game_row = store.create_game(db(), record("oh_hell", ["Ann", "Ben", "Cy"]))
+            store.add_member(db(), "phone", game_row, "scorer")
+        key = store.get_row(db(), game_row)["key"]
+        assert "colours" not in store.record_from(db(), store.get_row(db(), game_row))
+    with client.session_transaction() as session:
+        session["browser"] = "phone"
+    again = client.post(f"/games/{key}/rematch", data={"version": "1"}).headers["Location"].rsplit("/", 1)[1]
+    assert stored(client, again) == ["blue", "red", "green"]             # as it showed
+
+
+def test_a_rematch_keeps_the_colours(client):
+    game_id = imported(client, record("oh_hell", FOUR, colours=["sky", "blue", "red", "grey"]))
+    again = client.post(f"/games/{game_id}/rematch", data={"version": "1"}).headers["Location"].rsplit("/", 1)[1]
+    assert stored(client, again) == stored(client, game_id) == ["sky", "blue", "red", "grey"]

@@ -18,7 +18,7 @@ from rules_engine import RuleError, ScoredGame, score
 from rules_engine.adjustment import is_adjustment
 from scorepad.games import GamePages, pages_of, title_of
 from scorepad.storage import store
-from scorepad.web import access, forms, i18n
+from scorepad.web import access, colours, forms, i18n
 from scorepad.web.caches import FRAGMENTS, NEWEST, PAGES, SCORED
 from scorepad.web.forms import form_token
 from scorepad.words.result import Finished
@@ -313,8 +313,13 @@ def peek(key: str) -> dict[str, Any]:
 
 
 def made_here(record: dict[str, Any], action: str = "created", key: str | None = None) -> str:
-    """Store a new game made or imported by this browser, which becomes its scorer; its random id."""
-    row = store.create_game(db(), record, action, key=key)
+    """Store a new game made or imported by this browser, which becomes its scorer; its random id.
+    Each seat keeps the colour the record gives it, else gets the one its name had last (or a free one)."""
+    names = record["players"]
+    chosen = colours.wanted(record.get("colours"), len(names))
+    if None in chosen:
+        chosen = colours.settled(chosen, names, colours.remembered(names, store.recent_colours(db())))
+    row = store.create_game(db(), {**record, "colours": chosen}, action, key=key)
     store.add_member(db(), access.browser(create=True), row, "scorer")
     return store.get_row(db(), row)["key"]
 

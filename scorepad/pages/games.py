@@ -13,7 +13,7 @@ from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
 from rules_engine.record import place_words
 from scorepad.games import every_game, pages_of, title_of
 from scorepad.storage import store
-from scorepad.web import access, chart, forms, i18n
+from scorepad.web import access, chart, colours, forms, i18n
 from scorepad.web.caches import ROWS, SETTINGS_LINES, memoized
 from scorepad.web.i18n import _
 from scorepad.words.result import result_lines
@@ -150,8 +150,9 @@ def passed_on(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, in
 
 
 def same_table(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, Any]:
-    """A new record for the same game, players, settings and note, the deal passing on."""
+    """A new record for the same game, players, colours, settings and note, the deal passing on."""
     again = {"format": record["format"], "game": record["game"], "players": list(record["players"]),
+             "colours": colours.shown(record.get("colours"), len(record["players"])),
              "settings": dict(record.get("settings") or {}), **passed_on(record, scored), "hands": []}
     if store.note_of(record):
         again["note"] = store.note_of(record)
