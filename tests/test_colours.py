@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, record
+from conftest import ROOT, new_game_data, record
 from rules_engine import score
 from scorepad.storage import store
 from scorepad.web import colours
@@ -174,3 +174,51 @@ def test_a_rematch_keeps_the_colours(client):
     game_id = imported(client, record("oh_hell", FOUR, colours=["sky", "blue", "red", "grey"]))
     again = client.post(f"/games/{game_id}/rematch", data={"version": "1"}).headers["Location"].rsplit("/", 1)[1]
     assert stored(client, again) == stored(client, game_id) == ["sky", "blue", "red", "grey"]
+
+
+# --- chosen on the new-game form ------------------------------------------------------------------
+
+def started(client, players, game="oh_hell", **colour_choices):
+    data = {**new_game_data(record(game, players)), **colour_choices}
+    response = client.post(f"/games/new/{game}", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_a_new_game_gives_each_player_a_different_colour(client):
+    game_id = started(client, ["Ann", "Ben", "Cy"])
+    assert stored(client, game_id) == ["blue", "red", "green"]
+
+
+def test_a_name_gets_its_colour_from_its_last_game_in_any_case(client):
+    first = started(client, ["Ann", "Ben", "Cy"], colour_1="yellow")
+    assert stored(client, first) == ["blue", "yellow", "red"]
+    game_id = started(client, ["cy", "Dee", "ANN", "Ben"])
+    assert stored(client, game_id) == ["red", "green", "blue", "yellow"]     # Dee: the first colour nobody has
+
+
+def test_the_pages_classes_are_the_set():
+    classes = dict(re.findall(r"\.c-([a-z]+)\{--c:([^}]+)\}", CSS))
+    assert classes == {colour.id: colour.page for colour in PALETTE} and all(c.css == f"c-{c.id}" for c in PALETTE)
+
+
+def test_two_players_choosing_the_same_colour_are_told_next_to_the_second(client):
+    data = {**new_game_data(record("oh_hell", ["Ann", "Ben", "Cy"])), "colour_0": "pink", "colour_2": "pink"}
+    page = client.post("/games/new/oh_hell", data=data).get_data(as_text=True)
+    assert '<p class="error" id="colour_2-error">Pink is Ann&#39;s colour already: choose another.</p>' in page
+    assert re.search(r'<select id="colour_2" name="colour_2" class="c-pink" aria-describedby="colour_2-error" '
+                     r'aria-invalid="true">', page)
+    assert '<option value="pink" selected>Pink</option>' in page        # what was chosen stays chosen
+    assert store.list_games(store.connect(client.application.config["DATABASE"]), owner=True) == []
+
+
+def test_a_colour_chosen_on_purpose_wins_over_a_remembered_one(client):
+    started(client, ["Ann", "Ben", "Cy"])                                  # Ann blue
+    game_id = started(client, ["Ann", "Ben", "Cy"], colour_2="blue")
+    assert stored(client, game_id) == ["green", "red", "blue"]             # Ann's blue taken: the first free
+
+
+def test_play_again_fills_in_the_colours(client):
+    game_id = started(client, FOUR, colour_0="sky", colour_3="grey")
+    form = client.get(f"/games/new/oh_hell?from={game_id}").get_data(as_text=True)
+    assert re.findall(r'<select id="colour_\d" name="colour_\d" class="c-([a-z]+)"', form) == ["sky", "blue", "red", "grey"]

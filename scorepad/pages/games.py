@@ -160,10 +160,13 @@ def same_table(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, A
 
 
 def fill_from(form, kind, source: dict[str, Any]) -> None:
-    """Fill the new-game form from an earlier game: players, the next dealer, settings and note."""
+    """Fill the new-game form from an earlier game: players and their colours, the next dealer,
+    settings and note."""
     record = source["record"]
+    seat_colours = colours.shown(record.get("colours"), len(record["players"]))
     for seat, name in enumerate(record["players"][:kind.max_players]):
         form[f"player_{seat}"].data = str(name)
+        form[f"colour_{seat}"].data = seat_colours[seat]
     for key, seat in passed_on(record, source["scored"]).items():
         if key in form:
             form[key].data = str(seat)
@@ -200,7 +203,7 @@ def new_game(game_id: str):
             record = forms.record_from_new_game(form, game)
             score(record)
         except forms.FieldError as error:
-            forms.attach(form, error.field, str(error))
+            forms.attach_error(form, error)
         except RuleError as error:
             filled = [seat for seat in range(game.max_players) if (form[f"player_{seat}"].data or "").strip()]
             player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
@@ -219,7 +222,7 @@ def new_game(game_id: str):
                                       "Tap Start the game again."))
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
-    return render_template("new_game.html", game=game, form=form, names=store.known_names(db()),
+    return render_template("new_game.html", game=game, form=form, names=store.known_names(db()), palette=colours.BY_ID,
                            partners_opposite=pages_of(game).partners_opposite, preset=preset)
 
 
