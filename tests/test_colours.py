@@ -166,6 +166,7 @@ def test_a_game_stored_without_colours_shows_the_set_in_seat_order(app, client):
         assert "colours" not in store.record_from(db(), store.get_row(db(), game_row))
     with client.session_transaction() as session:
         session["browser"] = "phone"
+    assert tiles(client.get(f"/games/{key}").get_data(as_text=True)) == ["blue", "red", "green"]
     again = client.post(f"/games/{key}/rematch", data={"version": "1"}).headers["Location"].rsplit("/", 1)[1]
     assert stored(client, again) == ["blue", "red", "green"]             # as it showed
 
@@ -185,9 +186,10 @@ def started(client, players, game="oh_hell", **colour_choices):
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
-def test_a_new_game_gives_each_player_a_different_colour(client):
+def test_a_new_game_gives_each_player_a_different_colour_shown_on_the_tiles(client):
     game_id = started(client, ["Ann", "Ben", "Cy"])
     assert stored(client, game_id) == ["blue", "red", "green"]
+    assert tiles(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["blue", "red", "green"]
 
 
 def test_a_name_gets_its_colour_from_its_last_game_in_any_case(client):
@@ -222,3 +224,34 @@ def test_play_again_fills_in_the_colours(client):
     game_id = started(client, FOUR, colour_0="sky", colour_3="grey")
     form = client.get(f"/games/new/oh_hell?from={game_id}").get_data(as_text=True)
     assert re.findall(r'<select id="colour_\d" name="colour_\d" class="c-([a-z]+)"', form) == ["sky", "blue", "red", "grey"]
+
+
+# --- shown on the tiles, the hands and the big screen ---------------------------------------------
+
+def tiles(page):
+    """Each score tile's colour class, in order."""
+    return re.findall(r'<li class="(?:lead )?c-([a-z]+)"><bdi class="name">', page)
+
+
+def a_hand_in_colour(client):
+    return imported(client, record("pitch", ["Ann", "Ben", "Cy"], [{"bids": [2, "pass", "pass"], "high": 0, "low": 0}],
+                                   colours=["orange", "grey", "blue"]))
+
+
+def test_the_scoreboard_and_big_screen_carry_each_sides_colour(client):
+    game_id = a_hand_in_colour(client)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert tiles(page) == ["orange", "grey", "blue"]
+    assert re.findall(r'<th scope="col" class="c-([a-z]+)"', page) == ["orange", "grey", "blue"]      # the hands' columns
+    assert re.findall(r'<td class="c-([a-z]+)">', page) == ["orange", "grey", "blue"]     # a mark per hand row
+    tv = client.get(f"/games/{game_id}/tv").get_data(as_text=True)
+    assert tiles(tv) == ["orange", "grey", "blue"]
+    assert re.findall(r'<bdi class="c-([a-z]+)">', tv) == ["orange", "grey", "blue"]        # the last hands' names
+
+
+def test_a_team_plays_in_its_first_players_colour(client):
+    game_id = started(client, FOUR, game="back_alley", colour_1="yellow")
+    assert stored(client, game_id) == ["blue", "yellow", "red", "green"]
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert tiles(page) == ["blue", "yellow"]                               # Ann & Cy: Ann's; Ben & Dee: Ben's
+    assert "A team plays in its first player's colour." in client.get("/games/new/back_alley").get_data(as_text=True)

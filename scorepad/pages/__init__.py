@@ -73,6 +73,14 @@ class Game:
         """What the pages know of this kind of game (its forms, words, exports)."""
         return pages_of(self.record["game"])
 
+    @functools.cached_property
+    def colours(self) -> list[colours.Colour]:
+        """Each side's colour (a team's is its first player's); none when nothing can be scored.
+        Worked out once per page: the tiles, the hands' columns and the big screen's lines all ask."""
+        if self.scored is None:
+            return []
+        return colours.of_sides(self.record.get("colours"), len(self.record["players"]), len(self.scored.sides))
+
 
 def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleError | None]:
     """The scored game, or, for a record the rules reject (written by an older version or by hand),
