@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT, new_game_data, record
 from rules_engine import score
 from scorepad.storage import store
-from scorepad.web import colours
+from scorepad.web import chart, colours
 from scorepad.web.colours import PALETTE
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
@@ -85,6 +85,14 @@ def test_the_set_reads_on_a_dark_page_and_on_the_white_chart():
     for colour in PALETTE:                               # a line on the chart's white card
         assert contrast(colour.chart, "#ffffff") >= 3, colour.id
     assert contrast(on_page("light")[IDS.index("grey")], "#ffffff") >= 3
+
+
+def test_the_chart_draws_each_side_in_its_colour_with_the_dash_and_marker_of_its_place():
+    svg = chart.score_chart(["Ann", "Ben", "Cy"], [[1, 2, 3]], colours=["#9a8d00", "#0072b2", "#595959"])
+    drawn = re.findall(r'<polyline fill="none" stroke="([^"]+)" stroke-width="2"(?: stroke-dasharray="([^"]+)")?', svg)
+    assert drawn[:3] == [("#9a8d00", ""), ("#0072b2", "7 3"), ("#595959", "2 3")]      # the same dashes as before
+    assert drawn[3:] == drawn[:3]                                                          # and in the legend
+    assert chart.side_look(1, ["#9a8d00"]) == (PALETTE[1].chart, "7 3", "square")        # none given: the set's
 
 
 # --- how seats get their colours ------------------------------------------------------------------
@@ -255,3 +263,12 @@ def test_a_team_plays_in_its_first_players_colour(client):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert tiles(page) == ["blue", "yellow"]                               # Ann & Cy: Ann's; Ben & Dee: Ben's
     assert "A team plays in its first player's colour." in client.get("/games/new/back_alley").get_data(as_text=True)
+
+
+# --- drawn on the chart ---------------------------------------------------------------------------
+
+def test_the_charts_lines_are_the_sides_colours(client):
+    svg = client.get(f"/games/{a_hand_in_colour(client)}/chart.svg").get_data(as_text=True)
+    strokes = re.findall(r'<polyline fill="none" stroke="([^"]+)"', svg)
+    assert strokes == [colours.BY_ID[c].chart for c in ("orange", "grey", "blue")] * 2     # the lines, then the legend
+    assert 'stroke-dasharray="7 3"' in svg                                   # the dashes and markers stay

@@ -342,12 +342,14 @@ def chart_image(scored) -> dict[str, Any] | None:
 @cached_page
 def chart_picture(game_id: str):
     """The chart of every side's running total, hand by hand, as an SVG picture."""
-    scored = load(game_id).scored
+    game = load(game_id)
+    scored = game.scored
     if scored is None or not scored.hands:
         abort(404)
     totals = [hand.totals for hand in scored.hands] + [after for _bonus, after in scored.bonus_lines]
     at = [hand.number - hand.is_adjustment for hand in scored.hands] + [scored.state.number - 1] * len(scored.bonuses)
-    return Response(chart.score_chart(scored.sides, totals, at), mimetype="image/svg+xml")
+    return Response(chart.score_chart(scored.sides, totals, at, [colour.chart for colour in game.colours]),
+                    mimetype="image/svg+xml")
 
 
 @bp.get("/games/<game_id>/version")
