@@ -294,6 +294,10 @@
     }
     forEach(players, function (input) { input.addEventListener("input", names); });
     if (players.length) names();
+    // ... and the colour chosen beside each name, as a swatch (its class: c-blue).
+    forEach(document.querySelectorAll("select[name^='colour_']"), function (select) {
+      (select.onchange = function () { select.className = select.value && "c-" + select.value; })();
+    });
 
     // Dark or light: follows the phone unless chosen here (remembered on this phone).
     var root = document.documentElement, themeSwitch = document.querySelector("[data-theme-switch]");

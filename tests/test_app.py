@@ -437,7 +437,7 @@ def test_going_gin_needs_no_zero_typed_for_the_gin_side(client):
 
 def test_nobody_is_leading_while_everyone_is_level(client):
     game_id = play_through_forms(client, record("smear", FOUR, [{"bids": ["pass"] * 4}]))
-    assert 'class="lead"' not in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'class="lead' not in client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Leading" not in text(client.get("/"))
 
 

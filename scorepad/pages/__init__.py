@@ -18,7 +18,7 @@ from rules_engine import RuleError, ScoredGame, score
 from rules_engine.adjustment import hands_played
 from scorepad.games import GamePages, pages_of, title_of
 from scorepad.storage import store
-from scorepad.web import access, forms, i18n
+from scorepad.web import access, colours, forms, i18n
 from scorepad.web.caches import FRAGMENTS, NEWEST, PAGES, SCORED
 from scorepad.web.forms import form_token
 from scorepad.words.result import Finished
@@ -78,6 +78,14 @@ class Game:
     def kind(self) -> GamePages:
         """What the pages know of this kind of game (its forms, words, exports)."""
         return pages_of(self.record["game"])
+
+    @functools.cached_property
+    def colours(self) -> list[colours.Colour]:
+        """Each side's colour (a team's is its first player's); none when nothing can be scored.
+        Worked out once per page: the tiles, the hands' columns and the big screen's lines all ask."""
+        if self.scored is None:
+            return []
+        return colours.of_sides(self.record.get("colours"), len(self.record["players"]), len(self.scored.sides))
 
 
 def score_what_can_be(record: dict[str, Any]) -> tuple[ScoredGame | None, RuleError | None]:
@@ -319,8 +327,13 @@ def peek(key: str) -> dict[str, Any]:
 
 
 def made_here(record: dict[str, Any], action: str = "created", key: str | None = None) -> str:
-    """Store a new game made or imported by this browser, which becomes its scorer; its random id."""
-    row = store.create_game(db(), record, action, key=key)
+    """Store a new game made or imported by this browser, which becomes its scorer; its random id.
+    Each seat keeps the colour the record gives it, else gets the one its name had last (or a free one)."""
+    names = record["players"]
+    chosen = colours.wanted(record.get("colours"), len(names))
+    if None in chosen:
+        chosen = colours.settled(chosen, names, colours.remembered(names, store.recent_colours(db())))
+    row = store.create_game(db(), {**record, "colours": chosen}, action, key=key)
     store.add_member(db(), access.browser(create=True), row, "scorer")
     return store.get_row(db(), row)["key"]
 

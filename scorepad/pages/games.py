@@ -14,7 +14,7 @@ from rules_engine.adjustment import hands_played
 from rules_engine.record import place_words
 from scorepad.games import every_game, pages_of, title_of
 from scorepad.storage import store
-from scorepad.web import access, chart, forms, i18n
+from scorepad.web import access, chart, colours, forms, i18n
 from scorepad.web.caches import ROWS, SETTINGS_LINES, memoized
 from scorepad.web.i18n import _
 from scorepad.words.result import result_lines
@@ -151,8 +151,9 @@ def passed_on(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, in
 
 
 def same_table(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, Any]:
-    """A new record for the same game, players, settings and note, the deal passing on."""
+    """A new record for the same game, players, colours, settings and note, the deal passing on."""
     again = {"format": record["format"], "game": record["game"], "players": list(record["players"]),
+             "colours": colours.shown(record.get("colours"), len(record["players"])),
              "settings": dict(record.get("settings") or {}), **passed_on(record, scored), "hands": []}
     if store.note_of(record):
         again["note"] = store.note_of(record)
@@ -160,10 +161,13 @@ def same_table(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, A
 
 
 def fill_from(form, kind, source: dict[str, Any]) -> None:
-    """Fill the new-game form from an earlier game: players, the next dealer, settings and note."""
+    """Fill the new-game form from an earlier game: players and their colours, the next dealer,
+    settings and note."""
     record = source["record"]
+    seat_colours = colours.shown(record.get("colours"), len(record["players"]))
     for seat, name in enumerate(record["players"][:kind.max_players]):
         form[f"player_{seat}"].data = str(name)
+        form[f"colour_{seat}"].data = seat_colours[seat]
     for key, seat in passed_on(record, source["scored"]).items():
         if key in form:
             form[key].data = str(seat)
@@ -200,7 +204,7 @@ def new_game(game_id: str):
             record = forms.record_from_new_game(form, game)
             score(record)
         except forms.FieldError as error:
-            forms.attach(form, error.field, str(error))
+            forms.attach_error(form, error)
         except RuleError as error:
             filled = [seat for seat in range(game.max_players) if (form[f"player_{seat}"].data or "").strip()]
             player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
@@ -219,7 +223,7 @@ def new_game(game_id: str):
                                       "Tap Start the game again."))
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
-    return render_template("new_game.html", game=game, form=form, names=store.known_names(db()),
+    return render_template("new_game.html", game=game, form=form, names=store.known_names(db()), palette=colours.BY_ID,
                            partners_opposite=pages_of(game).partners_opposite, preset=preset)
 
 
@@ -305,12 +309,15 @@ def hand_rows(game, shown: list[Any], link: str) -> Markup:
     scored, out = game.scored, []
     if not shown:
         return Markup("")
-    place = (current_app.config["DATABASE"], game.row, i18n.lang(), link, scored.table.players)
+    side_colours = game.colours
+    place = (current_app.config["DATABASE"], game.row, i18n.lang(), link, scored.table.players,
+             tuple(colour.id for colour in side_colours))
     for hand in shown:
         kept = ROWS.get((*place, id(hand)))
         if kept is None or kept[0] is not hand:          # the entry holds its hand, so no other has its id
             raw = game.hands[hand.entry - 1]
-            kept = (hand, template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand)))
+            kept = (hand, template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand),
+                                          colours=side_colours))
             ROWS.put((*place, id(hand)), kept)
         out.append(kept[1])
     return Markup("".join(out))
@@ -336,13 +343,15 @@ def chart_image(scored) -> dict[str, Any] | None:
 @cached_page
 def chart_picture(game_id: str):
     """The chart of every side's running total, hand by hand, as an SVG picture."""
-    scored = load(game_id).scored
+    game = load(game_id)
+    scored = game.scored
     if scored is None or not scored.hands:
         abort(404)
     totals = [hand.totals for hand in scored.hands] + [after for _bonus, after in scored.bonus_lines]
     at = [hand.number - 1 if hand.is_adjustment else hand.number for hand in scored.hands]     # before its hand
     at += [scored.state.number - 1] * len(scored.bonuses)
-    return Response(chart.score_chart(scored.sides, totals, at), mimetype="image/svg+xml")
+    return Response(chart.score_chart(scored.sides, totals, at, [colour.chart for colour in game.colours]),
+                    mimetype="image/svg+xml")
 
 
 @bp.get("/games/<game_id>/version")

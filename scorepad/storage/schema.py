@@ -101,3 +101,10 @@ def add_history_pending(db: Database) -> None:
     """The bids that were waiting for their tricks when a change dropped them (recording or deleting
     a hand), so undoing the change brings them back as they stood."""
     db["history"].add_column("pending", str)
+
+
+@migrations()
+def add_colours(db: Database) -> None:
+    """A colour per seat (the record's `colours` extra, which scoring ignores): a game stored before
+    has none and shows the set in seat order."""
+    db["games"].add_column("colours", str)

@@ -139,7 +139,7 @@ def created_stamp(record: dict[str, Any], stamp: str) -> str:
 
 def create_game(db: Database, record: dict[str, Any], action: str = "created", key: str | None = None) -> int:
     """Store a checked record as a new game; return its id."""
-    stamp = now()
+    stamp, colours = now(), record.get("colours")
     with db.atomic():
         game_id = db["games"].insert({
             "game": record["game"], "players": dump(record["players"]),
@@ -147,7 +147,7 @@ def create_game(db: Database, record: dict[str, Any], action: str = "created", k
             "settings": dump(record.get("settings") or {}), "pending": None, "version": 1,
             "key": random_key(), "scorer_key": random_key(), "watcher_key": random_key(),
             "created": created_stamp(record, stamp), "updated": stamp, "form_key": key,
-            "note": note_of(record)}).last_pk
+            "note": note_of(record), "colours": dump(colours) if isinstance(colours, list) else None}).last_pk
         db["hands"].insert_all({"game_id": game_id, "position": n, "data": dump(hand), "version": 1}
                                for n, hand in enumerate(record.get("hands") or [], start=1))
         log(db, game_id, action)
@@ -197,6 +197,8 @@ def record_from(db: Database, row: dict[str, Any], hands: list[dict[str, Any]] |
         record["first_captain"] = row["first_captain"]
     if row.get("note"):
         record["note"] = row["note"]
+    if row.get("colours"):
+        record["colours"] = load(row["colours"])
     return record
 
 
@@ -385,6 +387,13 @@ def known_names(db: Database, games: int = 300) -> list[str]:
             if isinstance(name, str) and name.strip():
                 names.setdefault(name.strip().casefold(), name.strip())
     return sorted(names.values(), key=str.casefold)
+
+
+def recent_colours(db: Database, games: int = 300) -> Iterator[tuple[Any, Any]]:
+    """The players and colours of the most recently played games, newest first (for the colour a
+    name had last)."""
+    for row in db.query("select players, colours from games order by updated desc limit ?", [games]):
+        yield load(row["players"]), load(row["colours"])
 
 
 def last_entry(db: Database, game_id: int) -> dict[str, Any] | None:

@@ -2,9 +2,11 @@
 
 The scoreboard shows it as an image inside a folded "Chart" (loaded only when it is opened or
 printed), its alternative text a sentence with the final totals. Pure (no engine, no request
-needed): sides and totals in, SVG out, its words and digits in the page's language through i18n
-(English outside a request). Readable in black and white, since each side has its own dash
-pattern and its own marker shape besides its colour; only SVG presentation attributes, no styles."""
+needed): sides, totals and the sides' colours in, SVG out, its words and digits in the page's
+language through i18n (English outside a request). Each side's line is in its colour (colours.py:
+the player's, a team's first player's) and, by its place, has its own dash pattern and marker
+shape, so print and black and white still tell the lines apart; only SVG presentation attributes,
+no styles."""
 from __future__ import annotations
 
 import math
@@ -14,6 +16,7 @@ from html import escape as escape_html
 from typing import Sequence
 
 from scorepad.web.caches import MARKER_PATHS, memoized
+from scorepad.web.colours import PALETTE
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, n_
 
 WIDTH = 340                  # the viewBox; the page scales it to the column's width
@@ -24,9 +27,10 @@ LEGEND_ROW = 16
 MOST_POINTS = 100            # per side: a 1,000-hand game stays a small picture
 MOST_MARKERS = 26            # markers on a line further apart than this would be a blur
 
-# Dark enough to pass contrast on white (each at least 4.5:1); told apart in black and white
-# by the dash pattern and the marker, never by the colour alone.
-COLOURS = ("#0b5d3b", "#1f4e9c", "#a30000", "#6b3fa0", "#7a4a00", "#1b1b1b", "#00646e")
+# The players' colours in their tones for the white card (each at least 3:1 against it), in the
+# order sides get them when none are given; told apart in black and white by the dash pattern and
+# the marker, never by the colour alone.
+COLOURS = tuple(colour.chart for colour in PALETTE)
 DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 4", "12 3", "1 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "plus", "down")
 MARKER_WORDS = {"circle": lazy_gettext("dots"), "square": lazy_gettext("squares"),
@@ -140,9 +144,11 @@ def marker_rest(shape: str, r: float) -> str:
     return f"v{number(2 * r)}"     # plus
 
 
-def side_look(index: int) -> tuple[str, str, str]:
-    """(colour, dash pattern, marker shape) of the side at `index`."""
-    return COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)], MARKERS[index % len(MARKERS)]
+def side_look(index: int, colours: Sequence[str] = ()) -> tuple[str, str, str]:
+    """(colour, dash pattern, marker shape) of the side at `index`: its colour from `colours` (the
+    set's in order when not given), its dash and marker by its place whatever its colour."""
+    colour = colours[index] if index < len(colours) else COLOURS[index % len(COLOURS)]
+    return colour, DASHES[index % len(DASHES)], MARKERS[index % len(MARKERS)]
 
 
 def line(colour: str, dash: str, points: str, width: float = 2) -> str:
@@ -194,9 +200,11 @@ def chart_label(sides: Sequence[str], hands: int, final: Sequence[int]) -> str:
               title=title, hands=hands, totals=totals)
 
 
-def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], at: Sequence[int] | None = None) -> str:
+def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], at: Sequence[int] | None = None,
+                colours: Sequence[str] = ()) -> str:
     """An SVG document of each side's running total after every hand (`totals[h][side]`), from 0 at
-    the start, on a white card (it is shown as an image, the same in a light or dark page). `at`
+    the start, on a white card (it is shown as an image, the same in a light or dark page), each
+    side's line in its colour from `colours` (SVG colours for the white card). `at`
     gives the hand each point of `totals` is drawn at (default: the first point at hand 1, the next
     at 2...): an adjustment or an end bonus shares the place of the hand before it, so its line goes
     straight up or down there.
@@ -235,7 +243,7 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], at: Seque
     xs = {h: number(scale.x(places[h])) for h in shown}         # the same for every side
     ys = {total: number(scale.y(total)) for total in {side[h] for side in series for h in shown}}
     for i in range(count):
-        colour, dash, shape = side_look(i)
+        colour, dash, shape = side_look(i, colours)
         points = " ".join(f"{xs[h]},{ys[series[i][h]]}" for h in shown)
         out.append(f'<g aria-hidden="true">{line(colour, dash, points)}'
                    + markers(colour, shape, [(scale.x(places[h]), scale.y(series[i][h])) for h in marked]) + "</g>")
@@ -243,7 +251,7 @@ def score_chart(sides: Sequence[str], totals: Sequence[Sequence[int]], at: Seque
     columns = legend_columns(count)
     column_width = (WIDTH - LEFT) / columns
     for i, side in enumerate(sides):
-        colour, dash, shape = side_look(i)
+        colour, dash, shape = side_look(i, colours)
         x = LEFT + (i % columns) * column_width
         y = bottom + AXIS_ROOM + (i // columns) * LEGEND_ROW + 8
         out.append(f'<g>{line(colour, dash, f"{number(x)},{y} {number(x + 28)},{y}")}'

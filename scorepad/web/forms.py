@@ -10,7 +10,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
-from wtforms import BooleanField, Field, HiddenField, RadioField, SelectMultipleField, StringField, TextAreaField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, SelectMultipleField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
@@ -18,6 +18,7 @@ from wtforms.widgets import HiddenInput
 from rules_engine import FORMAT, Game, Kind, RuleError, Setting
 from rules_engine.record import MAX_NAME
 from rules_engine.words import say
+from scorepad.web import colours
 from scorepad.web.caches import FORM_CLASSES
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, words
 
@@ -210,6 +211,8 @@ def new_game_form(game: Game, player_count: int, first_role: str = "deals") -> F
                                                validators=[Length(max=MAX_NAME, message=too_long)],
                                                render_kw={"autocomplete": "off", "list": "names",
                                                           "maxlength": MAX_NAME})
+        fields[f"colour_{seat}"] = SelectField(_("Colour of player %(number)s", number=seat + 1), default="",
+                                               choices=colour_choices(), validate_choice=False)
     seats = [(str(seat), _("Player %(number)s", number=seat + 1)) for seat in range(game.max_players)]
     first = _("First in the box (deals)") if first_role == "box" else _("First dealer")
     fields["first_dealer"] = RadioField(first, choices=options(seats), default="0", validate_choice=False)
@@ -232,6 +235,32 @@ def new_game_form(game: Game, player_count: int, first_role: str = "deals") -> F
 
 
 NOTE_MAX = 200
+
+
+def colour_choices() -> list[SelectChoice]:
+    """The colours a player may choose, after "Automatic" (the colour the name had last, or a free one)."""
+    return options([("", _("Automatic")), *((colour.id, str(colour.label)) for colour in colours.PALETTE)])
+
+
+def chosen_colours(form: FlaskForm, game: Game) -> list[str | None]:
+    """The colour chosen for each player entered (None: Automatic). Two alike are refused next to
+    the second: choosing is on purpose, so the table decides which one changes."""
+    chosen, holders, clashes = [], {}, []
+    for seat in range(game.max_players):
+        name = (form[f"player_{seat}"].data or "").strip()
+        if not name:
+            continue
+        colour = form[f"colour_{seat}"].data if form[f"colour_{seat}"].data in colours.BY_ID else None
+        if colour in holders:
+            clashes.append(FieldError(f"colour_{seat}", _("%(colour)s is %(player)s's colour already: choose another.",
+                                                          colour=colours.BY_ID[colour].label, player=holders[colour])))
+            colour = None
+        elif colour is not None:
+            holders[colour] = name
+        chosen.append(colour)
+    if clashes:
+        raise FieldError(clashes[0].field, str(clashes[0]), tuple(clashes[1:]))
+    return chosen
 
 
 def note_too_long() -> str:
@@ -270,7 +299,8 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
     """A record with no hands from the new-game form; FieldError/RuleError on a bad value."""
     players = [form[f"player_{seat}"].data.strip() for seat in range(game.max_players)
                if (form[f"player_{seat}"].data or "").strip()]
-    record: dict[str, Any] = {"format": FORMAT, "game": game.id, "players": players, "settings": {}}
+    record: dict[str, Any] = {"format": FORMAT, "game": game.id, "players": players, "settings": {},
+                              "colours": chosen_colours(form, game)}
     for key in ("first_dealer", "first_captain"):
         if key in form:
             seat = whole_number(form[key].data, key)
