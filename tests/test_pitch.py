@@ -370,3 +370,8 @@ def test_the_rules_pages_worked_hand_follows_the_points_played():
     assert smear.example(six) == (
         "Ann bid 4 for Ann & Cy, who took 4 points (High, Low, Jack, Big joker): made it, +4",
         "Ben & Dee took 2 points (Little joker, Game): +2")
+    assert smear.example({**six, "min_bid": 5})[0] == \
+        "Ann bid 5 for Ann & Cy, who took 5 points (High, Low, Jack, Big joker, Little joker): made it, +5"
+    assert pitch.example({**ten, "partnerships": True}) == pitch.example(ten)      # three players: no teams
+    three_early = {**ten, "points": ("high", "three", "low", "jack", "game")}        # worth 7: a bid of 4
+    assert pitch.example(three_early)[0] == "Ann pitched 4 and took 4 points (High, Three): made it, +4"
