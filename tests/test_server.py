@@ -86,8 +86,9 @@ def test_four_workers_starting_together_on_an_empty_folder_share_one_key_and_one
         assert len(set(keys)) == 1 and len(keys[0]) >= 40, keys
         with sqlite3.connect(os.path.join(instance, "scorepad.db")) as db:
             applied = [row[0] for row in db.execute("select name from _sqlite_migrations order by name")]
-            assert applied == ["add_form_key", "add_hand_versions", "add_history_pending", "add_member_order", "add_note",
-                               "add_renames", "add_sharing", "add_summaries", "add_version", "create_tables"]
+            assert applied == ["add_colours", "add_form_key", "add_hand_versions", "add_history_pending",
+                               "add_member_order", "add_note", "add_renames", "add_sharing", "add_summaries",
+                               "add_version", "create_tables"]
             assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
 
 
