@@ -15,9 +15,10 @@ from typing import Any, Iterable
 from urllib.parse import quote
 
 from rules_engine import ScoredGame
+from rules_engine.adjustment import hands_played
 from scorepad.words.exports import note_of
-from scorepad.words.records import same, side_of
-from scorepad.words.result import Finished, places, teams
+from scorepad.words.records import same
+from scorepad.words.result import Finished, places, side_of, teams
 
 SOURCE = "Scorepad"                  # the app a pushed play comes from, as BG Stats remembers it
 PUSH = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -40,11 +41,6 @@ def when(stamp: str | None) -> str:
 def made_id(kind: str, name: str) -> str:
     """The same uuid for the same game, player or play in every export."""
     return str(uuid.uuid5(IDS, f"{kind}:{name}")).upper()
-
-
-def hands_played(scored: ScoredGame) -> int:
-    """Hands played, thrown-in hands and draws too; adjustments between them are no hands."""
-    return scored.state.number - 1
 
 
 def seat_scores(scored: ScoredGame) -> list[dict[str, Any]]:
@@ -88,7 +84,7 @@ def bgstats_file(games: Iterable[Finished]) -> dict[str, Any]:
         plays.append({
             "uuid": made_id("play", finished.key), "modificationDate": changed, "entryDate": started,
             "playDate": started, "usesTeams": teams(scored), "durationMin": 0, "ignored": False,
-            "manualWinner": True, "rounds": hands_played(scored), "gameRefId": kind["id"], "board": "",
+            "manualWinner": True, "rounds": hands_played(record["hands"]), "gameRefId": kind["id"], "board": "",
             "rating": 0, "scoringSetting": 0, "comments": note_of(record), "playerScores": player_scores,
             "expansionPlays": []})
     return {"players": list(players.values()), "locations": [], "games": list(kinds.values()), "plays": plays,

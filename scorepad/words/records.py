@@ -23,6 +23,7 @@ from typing import Any, Iterable
 from rules_engine import ScoredGame
 from scorepad.games import GAME_PAGES, every_game, pages_of
 from scorepad.web.i18n import _
+from scorepad.words.result import places, side_of
 
 MAX_NAME = 40
 EARLIEST = datetime.min.replace(tzinfo=timezone.utc)
@@ -179,22 +180,8 @@ def spelled(games: Iterable[dict[str, Any]]) -> dict[str, str]:
     return found
 
 
-def side_of(scored: ScoredGame, seat: int) -> int:
-    """The side a seat scores for: itself, or its partnership (partners sit opposite)."""
-    return seat if len(scored.sides) == scored.table.size else seat % 2
-
-
 def won(scored: ScoredGame, seat: int) -> bool:
     return scored.finished and side_of(scored, seat) in scored.state.winners
-
-
-def place(scored: ScoredGame, side: int) -> int:
-    """A side's final place in a finished game: 1 for the winners (a shared win too), then by final
-    total; equal totals share a place (1, 2, 2, 4)."""
-    winners, totals = scored.state.winners, scored.totals
-    if side in winners:
-        return 1
-    return 1 + len(winners) + sum(1 for other, total in enumerate(totals) if other not in winners and total > totals[side])
 
 
 def counted(game: dict[str, Any]) -> bool:
@@ -252,7 +239,7 @@ def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, A
     if scored.finished:
         kind.finished += 1
         kind.won += won(scored, seat)
-        kind.places += place(scored, side)
+        kind.places += places(scored)[side]
         kind.total += scored.totals[side]
         kind.best = scored.totals[side] if kind.best is None else max(kind.best, scored.totals[side])
         kind.run = kind.run + 1 if won(scored, seat) else 0

@@ -44,6 +44,11 @@ def teams(scored: ScoredGame) -> bool:
     return len(scored.sides) != scored.table.size
 
 
+def side_of(scored: ScoredGame, seat: int) -> int:
+    """The side a seat scores for: itself, or its partnership (partners sit opposite)."""
+    return seat % 2 if teams(scored) else seat
+
+
 def listed(names: Any) -> str:
     """Names typed by players as one sentence's list ("Ann and Ben"), each kept in its own direction."""
     return format_list([isolate(str(name)) for name in names], locale=lang())
