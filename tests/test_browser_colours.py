@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorepad.web.colours import BY_ID
-from test_browser import ARGS, CHROMIUM, browser, server  # noqa: F401  (fixtures)
+from test_browser import ARGS, CHROMIUM, browser, close, server  # noqa: F401  (fixtures)
 from test_browser_pages import SMALL_PHONE, phone_problems
 
 
@@ -18,7 +18,7 @@ def phone(browser, request):  # noqa: F811
     page = context.new_page()
     page.scheme = request.param
     yield page
-    context.close()
+    close(context)
 
 
 def start(page, server, players, colours=None):  # noqa: F811

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_browser import ARGS, CHROMIUM, PHONE, browser, server, tap  # noqa: F401  (fixtures)
+from test_browser import ARGS, CHROMIUM, PHONE, browser, close, server, tap  # noqa: F401  (fixtures)
 
 
 def phone(browser):  # noqa: F811
@@ -47,5 +47,5 @@ def test_a_hand_saved_on_one_phone_shows_on_the_other_within_two_seconds(browser
         expect(second.locator("fieldset[data-name='bid_2'] input[value='3']")).to_be_checked()
         assert second.locator("h1").inner_text() == "Hand 2"              # the form was not replaced
     finally:
-        first_context.close()
-        second_context.close()
+        close(first_context)
+        close(second_context)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from test_browser import ARGS, CHROMIUM, address, browser  # noqa: F401  (fixture)
+from test_browser import ARGS, CHROMIUM, address, browser, close  # noqa: F401  (fixture)
 
 PHONE = {"width": 360, "height": 740}
 POINTS = (("high", 1), ("low", 1), ("jack", 0), ("game", 1))       # Ben bids 3: Ben 3, Ann 1
@@ -95,7 +95,7 @@ def context(browser):  # noqa: F811
     # the app's Content-Security-Policy, which these pages' own scripts pass too)
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
     yield context
-    context.close()
+    close(context)
 
 
 @pytest.fixture
@@ -264,7 +264,7 @@ def test_a_hand_another_phone_saved_meanwhile_is_never_overwritten(browser, cont
     try:
         save_cy_two(other.new_page(), game_url)
     finally:
-        other.close()
+        close(other)
     context.set_offline(False)
     expect(phone.locator("h1")).to_have_text("Hand 1 was saved on another phone", timeout=10000)   # theirs and yours
     hands = server.hands(game_url)
@@ -287,7 +287,7 @@ def test_an_open_scoreboard_says_it_is_offline_and_comes_back_by_itself(browser,
     try:
         save_cy_two(other.new_page(), game_url)             # saved on another phone meanwhile
     finally:
-        other.close()
+        close(other)
     context.set_offline(False)
     expect(phone.locator(".sides b")).to_have_text(["1", "0", "2"], timeout=10000)   # followed by itself
     expect(phone.locator("[data-note=offline]")).to_be_hidden()
@@ -434,7 +434,7 @@ def test_a_refusal_answered_on_another_page_waits_until_the_player_has_seen_it(b
     try:
         save_cy_two(other.new_page(), game_url)             # meanwhile another phone saves hand 1
     finally:
-        other.close()
+        close(other)
     phone.goto(f"{table_server.url}/players")               # this phone comes back on another page
     expect(phone.locator("main")).to_contain_text("was not stored", timeout=10000)
     phone.goto(f"{table_server.url}/")                      # and leaves it: the refusal is still there

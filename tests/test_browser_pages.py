@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rules_engine import GAMES
-from test_browser import ARGS, CHROMIUM, browser, server  # noqa: F401  (fixtures)
+from test_browser import ARGS, CHROMIUM, browser, close, server  # noqa: F401  (fixtures)
 
 SMALL_PHONE = {"width": 360, "height": 740}
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
@@ -42,7 +42,7 @@ class Table:
 def table(browser):  # noqa: F811
     context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True)
     yield Table(context.new_page())
-    context.close()
+    close(context)
 
 
 def start(table, server, game, players, dealer="0"):  # noqa: F811
@@ -188,7 +188,7 @@ def problems_on_every_page(browser, server, look, **phone) -> dict[str, list[str
             if found:
                 problems[url] = found
     finally:
-        context.close()
+        close(context)
     return problems
 
 

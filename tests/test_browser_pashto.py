@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_browser import browser, server  # noqa: F401  (fixtures)
+from test_browser import browser, close, server  # noqa: F401  (fixtures)
 from test_browser_pages import SMALL_PHONE, phone_problems, problems_on_every_page
 
 PASHTO_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
@@ -24,7 +24,7 @@ def phone(browser):  # noqa: F811
                                   bypass_csp=True)
     page = context.new_page()
     yield page
-    context.close()
+    close(context)
 
 
 def pashto(number: int) -> str:

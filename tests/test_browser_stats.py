@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_browser import browser, server  # noqa: F401  (fixtures)
+from test_browser import browser, close, server  # noqa: F401  (fixtures)
 from test_browser_pages import SMALL_PHONE, phone_problems
 from test_players import GIN
 from test_stats import BACK_ALLEY, OH_HELL, OH_HELL_IN_PLAY, SMEAR, W1, W2, W3, L, U, day
@@ -79,4 +79,4 @@ def test_a_period_chosen_on_a_players_page_and_the_standings_fit_a_phone(browser
         expect(page.locator("#kind-pitch")).to_be_visible()
         assert looked_at(page, "player-ps") == {"light": [], "dark": []}
     finally:
-        context.close()
+        close(context)

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rules_engine import GAMES
-from test_browser import ARGS, CHROMIUM, browser, server, tap  # noqa: F401  (fixtures)
+from test_browser import ARGS, CHROMIUM, browser, close, server, tap  # noqa: F401  (fixtures)
 
 PHONE = {"width": 360, "height": 740}
 PLAYERS = {"pitch": ["Ann", "Ben", "Cy"], "smear": ["Ann", "Ben", "Cy", "Dee"],
@@ -26,7 +26,7 @@ HAND_ONE = {
 def phone(request, browser):  # noqa: F811
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=request.param)
     yield context.new_page()
-    context.close()
+    close(context)
 
 
 def start(page, server, game):  # noqa: F811
@@ -39,13 +39,8 @@ def start(page, server, game):  # noqa: F811
 
 
 def hands_stored(page, game_url):
-    """The game's hands as its record says, read by this phone (its own cookie, a page of its own)."""
-    reader = page.context.new_page()
-    try:
-        response = reader.goto(f"{game_url}/record.json")
-        return json.loads(response.text())["hands"]
-    finally:
-        reader.close()
+    """The game's hands as its record says, read with this phone's own cookie."""
+    return page.evaluate("url => fetch(url).then(r => r.json())", f"{game_url}/record.json")["hands"]
 
 
 def save_hand_one(page, game):
@@ -85,7 +80,7 @@ def two_phones(browser):  # noqa: F811
     contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) for _ in range(2)]
     yield [context.new_page() for context in contexts]
     for context in contexts:
-        context.close()
+        close(context)
 
 
 @pytest.mark.parametrize("choice, stored", [
@@ -168,7 +163,7 @@ def test_the_big_screen_shows_its_six_hands_at_1280_by_720_without_scrolling(bro
         accent = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--accent')")
         assert header in ("rgba(0, 0, 0, 0)", "transparent") and accent.strip()   # no bar in the accent colour
     finally:
-        context.close()
+        close(context)
 
 
 def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noqa: F811
@@ -190,7 +185,7 @@ def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noq
         assert page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]") \
             == [1280, 720]
     finally:
-        context.close()
+        close(context)
 
 
 
@@ -203,4 +198,4 @@ def test_buttons_that_need_the_script_are_not_shown_without_it(browser, server):
         start(page, server, "pitch")
         for control in ("[data-print]", "[data-theme-switch]", "[data-wake]"):
             assert page.locator(control).first.is_visible() == script, (control, script)
-        context.close()
+        close(context)
