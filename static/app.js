@@ -53,6 +53,12 @@
   function formFor(change) {
     return [].filter.call(document.querySelectorAll("form[method=post]"), function (f) { return keyOf(f) === change.key; })[0];
   }
+  // A new-game form gets a new one-time key each time it is opened: opened again while its game
+  // waits to be sent, it takes back the kept key, so a second tap still starts one game.
+  function reopened(change) {
+    var stamp = document.querySelector("form [name=key]"), key = new URLSearchParams(change.body).get("key");
+    if (stamp && key && stamp.form.action === change.url) { stamp.value = key; return stamp.form; }
+  }
 
   // The answer replaces the page as a plain form post would, from the answer already here (no
   // second trip over the Wi-Fi), and takes the form's place in the history: Back skips it.
@@ -282,7 +288,8 @@
       wrap.appendChild(step(1, "+", words().more || "+"));
     });
 
-    // New game: show the names typed in the dealer/captain choices and the partnerships.
+    // New game: show the names typed in the dealer/captain choices and the partnerships, and the
+    // colour chosen beside each name as a swatch (its class: c-blue); also when a kept game comes back.
     var players = document.querySelectorAll("input[name^='player_']");
     function names() {
       forEach(players, function (input, seat) {
@@ -291,13 +298,15 @@
           el.textContent = input.value.trim() || el.dataset.blank;
         });
       });
+      forEach(document.querySelectorAll("select[name^='colour_']"), function (select) {
+        select.className = select.value && "c-" + select.value;
+      });
     }
-    forEach(players, function (input) { input.addEventListener("input", names); });
-    if (players.length) names();
-    // ... and the colour chosen beside each name, as a swatch (its class: c-blue).
-    forEach(document.querySelectorAll("select[name^='colour_']"), function (select) {
-      (select.onchange = function () { select.className = select.value && "c-" + select.value; })();
-    });
+    if (players.length) {
+      players[0].form.addEventListener("input", names);
+      players[0].form.addEventListener("change", names);
+      names();
+    }
 
     // Dark or light: follows the phone unless chosen here (remembered on this phone).
     var root = document.documentElement, themeSwitch = document.querySelector("[data-theme-switch]");
@@ -343,13 +352,15 @@
     // Changes still waiting: back in their forms as they were typed, or said on the page.
     var all = outbox();
     Object.keys(all).forEach(function (key) {
-      var change = all[key], form = !change.answer && formFor(change);
+      var change = all[key], form = !change.answer && (formFor(change) || reopened(change));
       if (change.answer) return refused(change);
       if (form) {
-        new URLSearchParams(change.body).forEach(function (value, name) {
-          forEach(form.querySelectorAll("input[name='" + name + "']"), function (input) {
-            if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
-            else if (input.type !== "hidden") input.value = value;
+        var body = new URLSearchParams(change.body);
+        body.forEach(function (value, name) {
+          var sent = body.getAll(name);
+          forEach(form.querySelectorAll("[name='" + name + "']:not(button)"), function (field) {
+            if (field.type === "radio" || field.type === "checkbox") field.checked = sent.indexOf(field.value) >= 0;
+            else if (field.type !== "hidden") field.value = value;
           });
         });
         form.dispatchEvent(new Event("change"));

@@ -183,6 +183,41 @@ def test_a_hand_kept_on_the_phone_comes_back_into_its_form_and_is_sent_once(cont
     assert len(server.hands(game_url)) == 1
 
 
+def test_a_new_game_kept_on_the_phone_comes_back_into_its_form_and_starts_once(context, phone, server):
+    phone.goto(f"{server.url}/games/new/pitch")
+    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
+        phone.fill(f"#player_{seat}", name)
+    phone.select_option("#colour_1", "green")
+    tap(phone, "first_dealer", 2)
+    phone.get_by_text("Points and bids").click()
+    phone.get_by_label("Ten").check()
+    phone.fill("#note", "Club night")
+    blocked = lambda route: route.abort() if route.request.method == "POST" else route.continue_()  # noqa: E731
+    phone.route("**/games/new/pitch", blocked)              # the Wi-Fi drops on the way there
+    phone.get_by_role("button", name="Start the game").click()
+    expect(phone.locator("form + [data-note]")).to_contain_text("Waiting to send")
+    phone.reload()                                          # opened again: a new form, the game still unsent
+    expect(phone.locator("form + [data-note]")).to_contain_text("Waiting to send")
+    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
+        expect(phone.locator(f"#player_{seat}")).to_have_value(name)
+    expect(phone.locator("#colour_1")).to_have_class("c-green")       # the swatch beside Ben
+    expect(phone.locator("fieldset[data-name='first_dealer'] input[value='2']")).to_be_checked()
+    expect(phone.locator("fieldset[data-name='first_dealer'] label").nth(2)).to_have_text("Cy")
+    checked = phone.locator("input[name='setting_points']:checked").evaluate_all("boxes => boxes.map(b => b.value)")
+    assert checked == ["high", "low", "jack", "ten", "game"]            # every tick kept, not only the last
+    expect(phone.locator("#note")).to_have_value("Club night")
+    phone.get_by_role("button", name="Start the game").click()          # tapped again, still offline
+    phone.unroute("**/games/new/pitch")
+    expect(phone.locator(".sides")).to_be_visible(timeout=10000)        # the game itself, not a line
+    record = phone.evaluate("fetch(location.href + '/record.json').then(r => r.json())")
+    assert record["players"] == ["Ann", "Ben", "Cy"] and record["first_dealer"] == 2
+    assert record["settings"]["points"] == ["high", "low", "jack", "ten", "game"]
+    assert record["colours"][1] == "green" and record["note"] == "Club night"
+    from scorepad.storage import store
+    assert store.connect(server.app.config["DATABASE"])["games"].count == 1   # started once
+    assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
+
+
 def test_a_hand_kept_while_the_server_was_away_is_sent_from_the_next_page_opened(context, phone, server):
     game_url = start_pitch(phone, server)
     phone.get_by_role("link", name="Record hand 1").click()
