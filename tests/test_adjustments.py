@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from conftest import record
 from rules_engine import GAMES, RuleError, score
+from rules_engine.adjustment import hands_played
 from strategies import draw_adjustment, records
 
 THREE = ["Ann", "Ben", "Cy"]
@@ -107,6 +108,22 @@ def test_a_wrong_adjustment_is_refused_next_to_its_field(entry, field, seat, mes
     error = refused.value
     assert str(error) == f"adjustment before hand 2: {message}"
     assert (error.field, error.seat, error.entry, error.hand) == (field, seat, 2, None)
+
+
+def test_a_wrong_setting_is_no_entry_of_the_record():
+    with pytest.raises(RuleError) as refused:
+        score(pitch(ann_makes_2(), RENEGE, target=0))
+    assert (refused.value.place, refused.value.entry, refused.value.hand) == ("settings", None, None)
+
+
+@pytest.mark.parametrize("entries, hands", [
+    ([], 0),
+    ([RENEGE], 0),
+    ([ann_makes_2(), RENEGE, ann_makes_2()], 2),
+    ([RENEGE, ann_makes_2(), RENEGE, RENEGE], 1),
+])
+def test_hands_played_counts_the_hands_and_not_the_adjustments(entries, hands):
+    assert hands_played(entries) == hands
 
 
 def test_extremes_and_a_note_of_80_characters_are_accepted():
