@@ -53,11 +53,18 @@
   function formFor(change) {
     return [].filter.call(document.querySelectorAll("form[method=post]"), function (f) { return keyOf(f) === change.key; })[0];
   }
-  // A new-game form gets a new one-time key each time it is opened: opened again while its game
-  // waits to be sent, it takes back the kept key, so a second tap still starts one game.
+  // A new-game form gets a new one-time key each time it is opened: opened again (from any link to
+  // that game's form) while its game waits to be sent, it takes back the kept key, so a second
+  // tap still starts one game.
   function reopened(change) {
     var stamp = document.querySelector("form [name=key]"), key = new URLSearchParams(change.body).get("key");
-    if (stamp && key && stamp.form.action === change.url) { stamp.value = key; return stamp.form; }
+    if (stamp && key && new URL(stamp.form.action).pathname === new URL(change.url).pathname) {
+      stamp.value = key;
+      keep(change.key);                           // kept again under this form's own address
+      change.url = stamp.form.action;
+      keep(change.key = keyOf(stamp.form), change);
+      return stamp.form;
+    }
   }
 
   // The answer replaces the page as a plain form post would, from the answer already here (no
@@ -355,13 +362,11 @@
       var change = all[key], form = !change.answer && (formFor(change) || reopened(change));
       if (change.answer) return refused(change);
       if (form) {
-        var body = new URLSearchParams(change.body);
-        body.forEach(function (value, name) {
-          var sent = body.getAll(name);
-          forEach(form.querySelectorAll("[name='" + name + "']:not(button)"), function (field) {
-            if (field.type === "radio" || field.type === "checkbox") field.checked = sent.indexOf(field.value) >= 0;
-            else if (field.type !== "hidden") field.value = value;
-          });
+        var body = new URLSearchParams(change.body);     // every field as sent: a box not sent was unticked
+        forEach(form.querySelectorAll("[name]:not(button):not([type=hidden]):not(:disabled)"), function (field) {
+          var sent = body.getAll(field.name);
+          if (field.type === "radio" || field.type === "checkbox") field.checked = sent.indexOf(field.value) >= 0;
+          else if (sent.length) field.value = sent[0];
         });
         form.dispatchEvent(new Event("change"));
       }

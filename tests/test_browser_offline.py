@@ -184,37 +184,53 @@ def test_a_hand_kept_on_the_phone_comes_back_into_its_form_and_is_sent_once(cont
 
 
 def test_a_new_game_kept_on_the_phone_comes_back_into_its_form_and_starts_once(context, phone, server):
-    phone.goto(f"{server.url}/games/new/pitch")
+    phone.goto(f"{server.url}/games/new/pitch")                         # last week's game, with Smudge
     for seat, name in enumerate(["Ann", "Ben", "Cy"]):
         phone.fill(f"#player_{seat}", name)
-    phone.select_option("#colour_1", "green")
+    phone.get_by_label("Smudge").check()
+    phone.get_by_role("button", name="Start the game").click()
+    expect(phone.locator(".sides")).to_be_visible()
+    phone.goto(f"{server.url}/games/new")
+    phone.get_by_role("link", name="Pitch: Ann, Ben, Cy").click()       # the same table again: Smudge ticked
+    expect(phone.get_by_label("Smudge")).to_be_checked()
+    phone.get_by_label("Smudge").uncheck()
+    phone.select_option("#colour_1", "pink")
     tap(phone, "first_dealer", 2)
     phone.get_by_text("Points and bids").click()
     phone.get_by_label("Ten").check()
     phone.fill("#note", "Club night")
     blocked = lambda route: route.abort() if route.request.method == "POST" else route.continue_()  # noqa: E731
-    phone.route("**/games/new/pitch", blocked)              # the Wi-Fi drops on the way there
+    phone.route("**/games/new/pitch*", blocked)             # the Wi-Fi drops on the way there
     phone.get_by_role("button", name="Start the game").click()
     expect(phone.locator("form + [data-note]")).to_contain_text("Waiting to send")
+
+    def as_typed():
+        for seat, name in enumerate(["Ann", "Ben", "Cy"]):
+            expect(phone.locator(f"#player_{seat}")).to_have_value(name)
+        expect(phone.locator("#colour_1")).to_have_class("c-pink")       # the swatch beside Ben
+        expect(phone.locator("fieldset[data-name='first_dealer'] input[value='2']")).to_be_checked()
+        expect(phone.locator("fieldset[data-name='first_dealer'] label").nth(2)).to_have_text("Cy")
+        expect(phone.get_by_label("Smudge")).not_to_be_checked()        # unticked stays unticked
+        checked = phone.locator("input[name='setting_points']:checked").evaluate_all("boxes => boxes.map(b => b.value)")
+        assert checked == ["high", "low", "jack", "ten", "game"]        # every tick kept, not only the last
+        expect(phone.locator("#note")).to_have_value("Club night")
     phone.reload()                                          # opened again: a new form, the game still unsent
     expect(phone.locator("form + [data-note]")).to_contain_text("Waiting to send")
-    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
-        expect(phone.locator(f"#player_{seat}")).to_have_value(name)
-    expect(phone.locator("#colour_1")).to_have_class("c-green")       # the swatch beside Ben
-    expect(phone.locator("fieldset[data-name='first_dealer'] input[value='2']")).to_be_checked()
-    expect(phone.locator("fieldset[data-name='first_dealer'] label").nth(2)).to_have_text("Cy")
-    checked = phone.locator("input[name='setting_points']:checked").evaluate_all("boxes => boxes.map(b => b.value)")
-    assert checked == ["high", "low", "jack", "ten", "game"]            # every tick kept, not only the last
-    expect(phone.locator("#note")).to_have_value("Club night")
-    phone.get_by_role("button", name="Start the game").click()          # tapped again, still offline
-    phone.unroute("**/games/new/pitch")
+    as_typed()
+    phone.goto(f"{server.url}/games/new/pitch")             # or from another link to Pitch's form
+    expect(phone.locator("form + [data-note]")).to_contain_text("Waiting to send")
+    as_typed()
+    with phone.expect_event("requestfailed"):
+        phone.get_by_role("button", name="Start the game").click()      # tapped again, still offline
+    phone.unroute("**/games/new/pitch*")
     expect(phone.locator(".sides")).to_be_visible(timeout=10000)        # the game itself, not a line
     record = phone.evaluate("fetch(location.href + '/record.json').then(r => r.json())")
     assert record["players"] == ["Ann", "Ben", "Cy"] and record["first_dealer"] == 2
     assert record["settings"]["points"] == ["high", "low", "jack", "ten", "game"]
-    assert record["colours"][1] == "green" and record["note"] == "Club night"
+    assert record["settings"]["smudge"] is False
+    assert record["colours"][1] == "pink" and record["note"] == "Club night"
     from scorepad.storage import store
-    assert store.connect(server.app.config["DATABASE"])["games"].count == 1   # started once
+    assert store.connect(server.app.config["DATABASE"])["games"].count == 2    # last week's, and this one once
     assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
 
 

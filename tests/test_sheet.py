@@ -409,6 +409,7 @@ def test_in_chromium_the_chart_is_folded_on_the_phone_printed_on_paper_and_passe
     from werkzeug.serving import make_server
 
     from app import create_app
+    from test_browser import close
     from test_browser_pages import AXE_RUN, SMALL_CONTROLS
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(chromium).exists():
@@ -466,7 +467,7 @@ def test_in_chromium_the_chart_is_folded_on_the_phone_printed_on_paper_and_passe
             page.get_by_role("button", name="Start the game").click()
             assert "Ben deals" in page.locator(".banner").inner_text()
             assert page.locator(".note").inner_text() == "Cabin weekend"
-            context.close()
+            close(context)
             browser.close()
     finally:
         httpd.shutdown()
