@@ -71,7 +71,9 @@ def test_pages_with_colours_fit_the_phone_and_pass_axe(phone, server):  # noqa: 
     phone.get_by_role("button", name="Save hand 1").click()
     expect(phone.locator(".sides b")).to_have_text(["10", "11", "10"])
     phone.locator("details.chart summary").click()
-    phone.wait_for_function("document.querySelector('details.chart img').naturalWidth > 0")
+    chart = phone.locator("details.chart img")     # waited for by a property, not a polled string the CSP forbids
+    expect(chart).to_have_js_property("complete", True)
+    assert chart.evaluate("img => img.naturalWidth") > 0
     assert phone_problems(phone) == []
     phone.screenshot(path=f"/tmp/colours-scoreboard-{phone.scheme}.png", full_page=True)
     phone.goto(phone.url + "/tv")
