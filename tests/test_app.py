@@ -441,6 +441,20 @@ def test_nobody_is_leading_while_everyone_is_level(client):
     assert "Leading" not in text(client.get("/"))
 
 
+def test_a_finished_game_marks_its_winner_not_the_highest_total(client):
+    """Bidder out: Ann pitches and goes out at 7 while Cy, who did not bid, has 8. Ann has won."""
+    hands = [{"bids": ["pass", "pass", 2], "high": 2, "low": 2, "jack": 0, "game": 1},
+             {"bids": ["pass", "pass", 2], "high": 2, "low": 2, "jack": 0, "game": 2},
+             {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": 2, "game": 2},
+             {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": 2, "game": 0}]
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], hands))
+    for page in (f"/games/{game_id}", f"/games/{game_id}/tv"):
+        tiles = re.findall(r'<li class="([^"]*)"><bdi class="name">(\w+)</bdi><b>(\d+)</b>(?:<small>(\w+)</small>)?',
+                           client.get(page).get_data(as_text=True))
+        assert [(name, total, "lead" in css, said) for css, name, total, said in tiles] == [
+            ("Ann", "7", True, "winner"), ("Ben", "1", False, ""), ("Cy", "8", False, "")], page
+
+
 def test_the_browser_s_favicon_request_finds_the_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 200 and response.mimetype == "image/png"
