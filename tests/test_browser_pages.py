@@ -166,10 +166,20 @@ def every_page(page, server):  # noqa: F811
             f"/games/{hell}/adjustments/3/edit", "/players", "/no-such-page"]
 
 
+# A flex or grid box lays out each run of text and each element in it as an item of its own, which
+# drops the spaces between them: "Undo rename (annback toAnnie)".
+RUN_TOGETHER = """[...document.querySelectorAll('body *')].filter(e => {
+  const shown = getComputedStyle(e).display;
+  return /flex|grid/.test(shown) && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+    && [...e.children].some(c => getComputedStyle(c).display !== 'none' && c.textContent.trim());
+}).map(e => 'words run together in ' + e.outerHTML.slice(0, 100))"""
+
+
 def phone_problems(page) -> list[str]:
-    """What a page at 360 px must not have: controls under 44 px, axe violations, sideways scroll."""
+    """What a page at 360 px must not have: controls under 44 px, axe violations, sideways scroll,
+    words run together."""
     page.evaluate(AXE)
-    found = page.evaluate(SMALL_CONTROLS) + page.evaluate(AXE_RUN)
+    found = page.evaluate(SMALL_CONTROLS) + page.evaluate(AXE_RUN) + page.evaluate(RUN_TOGETHER)
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > SMALL_PHONE["width"]:
         found.append(f"scrolls sideways: {width}px")

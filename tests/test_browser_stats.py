@@ -78,5 +78,13 @@ def test_a_period_chosen_on_a_players_page_and_the_standings_fit_a_phone(browser
         page.locator("main form[method=get] button").click()
         expect(page.locator("#kind-pitch")).to_be_visible()
         assert looked_at(page, "player-ps") == {"light": [], "dark": []}
+
+        page.goto(f"{server}/language/en?next=/players")
+        page.get_by_role("link", name="Frank 1 game").click()
+        page.fill("#new", "Frankie")
+        page.get_by_role("button", name="Rename").click()
+        undo = page.get_by_role("button", name="Undo rename (Frankie back to Frank)")
+        expect(undo).to_have_text("Undo rename (Frankie back to Frank)")    # the words keep their spaces
+        assert looked_at(page, "renamed") == {"light": [], "dark": []}
     finally:
         close(context)
