@@ -55,6 +55,12 @@ def test_undo_takes_back_a_saved_hand_a_fix_a_delete_and_a_restore(client):
     assert "Redo hand 1</button>" in board(client, game_id)
     assert "Redone: hand 1." in undo(client, game_id).get_data(as_text=True)
     assert hands(client, game_id) == []
+    # done again, the change can be undone again: Undo and Redo take turns, each saying what it does
+    assert "Undo: hand 1 deleted</button>" in board(client, game_id)
+    assert "Undone: hand 1 deleted." in undo(client, game_id).get_data(as_text=True)
+    assert hands(client, game_id) == [ANN_MAKES_2] and "Redo hand 1</button>" in board(client, game_id)
+    assert "Redone: hand 1." in undo(client, game_id).get_data(as_text=True)
+    assert hands(client, game_id) == [] and "Undo: hand 1 deleted</button>" in board(client, game_id)
 
 
 def test_undo_of_bids_waiting_for_their_tricks(client):

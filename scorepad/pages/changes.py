@@ -2,6 +2,7 @@
 the last change in one tap. Each is itself a history entry, checked against the game's version."""
 from __future__ import annotations
 
+import itertools
 import json
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -103,21 +104,32 @@ UNDOABLE = ("recorded", "edited", "deleted", "restored", "undone", "bids", "bids
 
 
 def last_change(game: Game) -> dict | None:
-    """The newest change to a game that Undo can take back (None when there is none)."""
-    entry = store.last_entry(db(), game.row)
-    return entry if entry and entry["action"] in UNDOABLE and entry["hand"] else None
+    """The newest change to a game that Undo can take back (None when there is none), with what a
+    tap does: `redo` when the change stands taken back by an undo, and `change`, the change it is
+    about. Each undo takes back the entry before it, so after undos in a row an odd count has taken
+    the change back and an even count has done it again."""
+    entries = store.newest_entries(db(), game.row)
+    entry = next(entries, None)
+    if not (entry and entry["action"] in UNDOABLE and entry["hand"]):
+        return None
+    undos, change = 0, entry
+    for change in itertools.chain([entry], entries):
+        if change["action"] != "undone":
+            break
+        undos += 1
+    return {**entry, "redo": undos % 2 == 1, "change": change}
 
 
 def undo_button(game: Game, entry: dict) -> str:
     """The words on the Undo button: "Undo: hand 3 recorded", or "Redo hand 3" when the last change
-    was itself an undo (undoing that does the change again)."""
-    if entry["action"] == "undone" and history_words.bids_only(entry):
+    was an undo (undoing that does the change again)."""
+    if entry["redo"] and history_words.bids_only(entry):
         return _("Redo: the bids for hand %(number)s", number=hand_number(game.scored, entry["hand"]))
-    if entry["action"] == "undone" and history_words.about_adjustment(entry):
+    if entry["redo"] and history_words.about_adjustment(entry):
         return _("Redo the adjustment")
-    if entry["action"] == "undone":
+    if entry["redo"]:
         return _("Redo hand %(number)s", number=hand_number(game.scored, entry["hand"]))
-    return _("Undo: %(change)s", change=undo_words(game, entry))
+    return _("Undo: %(change)s", change=undo_words(game, entry["change"]))
 
 
 def about_bids(entry: dict) -> bool:
@@ -152,14 +164,14 @@ def save_undo(game_id: str):
     refused = take_back(game, entry)
     if refused:
         flash(refused)
-    elif entry["action"] == "undone" and about_bids(entry):
+    elif entry["redo"] and about_bids(entry):
         flash(_("Redone: the bids for hand %(number)s.", number=hand_number(game.scored, entry["hand"])))
-    elif entry["action"] == "undone" and history_words.about_adjustment(entry):
+    elif entry["redo"] and history_words.about_adjustment(entry):
         flash(_("Redone: the adjustment."))
-    elif entry["action"] == "undone":
+    elif entry["redo"]:
         flash(_("Redone: hand %(number)s.", number=hand_number(game.scored, entry["hand"])))
     else:
-        flash(_("Undone: %(change)s.", change=undo_words(game, entry)))
+        flash(_("Undone: %(change)s.", change=undo_words(game, entry["change"])))
     return back
 
 

@@ -396,9 +396,10 @@ def recent_colours(db: Database, games: int = 300) -> Iterator[tuple[Any, Any]]:
         yield load(row["players"]), load(row["colours"])
 
 
-def last_entry(db: Database, game_id: int) -> dict[str, Any] | None:
-    row = one_row(db, "select * from history where game_id = ? order by id desc limit 1", [game_id])
-    return None if row is None else entry_from(row)
+def newest_entries(db: Database, game_id: int) -> Iterator[dict[str, Any]]:
+    """The game's history, newest first, read only as far as it is asked for."""
+    for row in db["history"].rows_where("game_id = ?", [game_id], order_by="id desc"):
+        yield entry_from(row)
 
 
 def history(db: Database, game_id: int) -> list[dict[str, Any]]:
