@@ -151,8 +151,8 @@ def gin_game(client):
     return play_through_forms(client, record("gin3", ["Ann", "Ben", "Cy"]))
 
 
-@pytest.mark.parametrize("typed, stored_as", [("٣", 3), ("١٠", 10), ("۸", 8), (" 7 ", 7)])
-def test_deadwood_accepts_eastern_arabic_and_persian_digits(client, typed, stored_as):
+@pytest.mark.parametrize("typed, stored_as", [("٣", 3), ("١٠", 10), ("۸", 8), (" 7 ", 7), ("１０", 10)])
+def test_deadwood_accepts_eastern_arabic_persian_and_full_width_digits(client, typed, stored_as):
     game_id = gin_game(client)
     data = {"result": "knock", "knocker": "box", "deadwood_box": typed, "deadwood_team": "20"}
     assert client.post(f"/games/{game_id}/hands/new", data=data).status_code == 302
@@ -164,6 +164,7 @@ def test_deadwood_accepts_eastern_arabic_and_persian_digits(client, typed, store
     ("9" * 5000, "That number is too large."), ("1234567", "That number is too large."),
     ("-" + "9" * 9, "That number is too large."), ("", "Enter a whole number."),
     ("25 points", "Enter a whole number."), ("twenty five", "Enter a whole number."),    # words: not "too large"
+    ("१०", "Enter a whole number."), ("߁", "Enter a whole number."),       # other digits: not "too large" either
 ])
 def test_deadwood_that_is_not_a_whole_number_is_refused_next_to_the_field(client, typed, message):
     game_id = gin_game(client)

@@ -22,7 +22,8 @@ from scorepad.web import colours
 from scorepad.web.caches import FORM_CLASSES
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, words
 
-DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹−－", "01234567890123456789--")   # Eastern Arabic, Persian, minus signs
+DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹０１２３４５６７８９−－",      # Eastern Arabic, Persian, full width,
+                       "012345678901234567890123456789--")          # minus signs
 WHOLE = re.compile(r"-?[0-9]{1,6}")
 
 # The settings' names and choices as the new-game form and the rules pages say them (a setting this
@@ -290,7 +291,7 @@ def whole_number(text: str | None, field: str) -> int:
     """A typed whole number: ASCII, Eastern Arabic or Persian digits, an optional minus."""
     text = (text or "").strip().translate(DIGITS)
     if not WHOLE.fullmatch(text):
-        too_long = re.fullmatch(r"-?\d+", text) is not None        # digits, just too many ("25 points" is words)
+        too_long = re.fullmatch(r"-?[0-9]+", text) is not None     # digits, just too many ("25 points" is words)
         raise FieldError(field, _("That number is too large.") if too_long else _("Enter a whole number."))
     return int(text)
 
