@@ -240,6 +240,32 @@ def test_a_hand_never_comes_back_in_the_place_of_an_adjustment_nor_the_other_way
     assert stored(client, game_id)[1]["bids"] == ["pass", "pass", 2]
 
 
+def test_a_deleted_adjustment_never_takes_the_place_of_another_one(app, client):
+    game_id = pitch_game(client)
+    client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
+    client.post(f"/games/{game_id}/hands/2/delete")                    # Ben's penalty goes...
+    client.post(f"/games/{game_id}/adjustments/new", data={"sign_2": "+", "points_2": "5", "note": "Cy joined late"})
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "Restore the adjustment" not in history                     # ...and Cy's stands in its place now
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        deleted = db.execute("select id from history where action = 'deleted' and game_id = "
+                             "(select id from games where key = ?)", [game_id]).fetchone()[0]
+    version = re.search(r'data-version="(\d+)"', history).group(1)
+    refused = client.post(f"/games/{game_id}/history/{deleted}/restore", data={"version": version}, follow_redirects=True)
+    assert "Another adjustment stands in its place now: nothing was restored." in text(refused)
+    assert stored(client, game_id)[1] == {"adjustment": [0, 0, 5], "note": "Cy joined late"}
+    assert totals(client, game_id) == [2, 1, 5]
+
+
+def test_a_fixed_adjustment_can_go_back_to_how_it_was(client):
+    game_id = pitch_game(client)
+    client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
+    client.post(f"/games/{game_id}/adjustments/2/edit", data=RENEGE | {"points_1": "5"})
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert stored(client, game_id)[1] == {"adjustment": [0, -5, 0], "note": "Ben reneged"}
+    assert "Restore the adjustment" in html.unescape(history)                 # the same penalty, as it was
+
+
 def test_a_stored_adjustment_that_is_not_whole_numbers_can_still_be_fixed(app, client):
     from test_hostile import break_hand
     game_id = pitch_game(client)

@@ -22,14 +22,15 @@ from . import Game, bp, db, load, with_hand, writing
 def history(game_id: str):
     game = load(game_id)
     scored = game.scored or words_only(game)
-    entries, offered = [], set()
-    for entry in store.history(db(), game.row):
+    entries, offered, every = [], set(), store.history(db(), game.row)
+    for entry in every:
         version = history_words.restorable(entry)
         number = entry["hand"]
         current = game.hands[number - 1] if number and number <= len(game.hands) else None
         key = (number, json.dumps(version, sort_keys=True))
         can_restore = (version is not None and version != current and number <= len(game.hands) + 1
-                       and key not in offered and same_kind(current, version))   # each offered once, newest entry
+                       and key not in offered and same_kind(current, version)    # each offered once, newest entry
+                       and not another_adjustment(every, entry, current))
         offered.add(key)
         words = history_words.describe(scored, game.record, entry) if scored else history_words.hand_did(number, entry["action"])
         entries.append({"entry": entry, "words": words, "can_restore": can_restore,
@@ -54,7 +55,8 @@ def restore(game_id: str, entry_id: int):
 def save_restore(game_id: str, entry_id: int):
     """POST of "Restore hand N", inside the write transaction."""
     game = load(game_id, "change")
-    entry = next((e for e in store.history(db(), game.row) if e["id"] == entry_id), None)
+    every = store.history(db(), game.row)
+    entry = next((e for e in every if e["id"] == entry_id), None)
     version = entry and history_words.restorable(entry)
     if version is None:
         abort(404)
@@ -75,6 +77,10 @@ def save_restore(game_id: str, entry_id: int):
         flash(_("The adjustment can't come back in the place of hand %(number)s.", number=label) if adjustment else
               _("Hand %(number)s can't come back in the place of an adjustment.", number=label))
         return back
+    if another_adjustment(every, entry, current):
+        flash(_("Another adjustment stands in its place now: nothing was restored. Delete that one first if "
+                "this one should take its place."))
+        return back
     if number > len(game.hands) + 1:
         flash(_("The adjustment can't come back until the hands before it are there again.") if adjustment else
               _("Hand %(number)s can't come back until the hands before it are there again.", number=label))
@@ -92,6 +98,14 @@ def save_restore(game_id: str, entry_id: int):
     flash(_("Adjustment restored; every total after it is recomputed.") if adjustment else
           _("Hand %(number)s restored; every total after it is recomputed.", number=label))
     return redirect(url_for("scorepad.scoreboard", game_id=game_id))
+
+
+def another_adjustment(history: list[dict], entry: dict, current: dict | None) -> bool:
+    """Whether the adjustment standing where `entry`'s was is another one: the place was emptied by
+    `entry` or by a change after it, and filled again since. A hand's place is the hand's whatever
+    was played there; an adjustment is its note and points, so it never takes another's place."""
+    return (current is not None and is_adjustment(current)
+            and any(e["id"] >= entry["id"] and e["hand"] == entry["hand"] and e["after"] is None for e in history))
 
 
 def same_kind(current: dict | None, version: dict) -> bool:
