@@ -244,6 +244,16 @@ def test_a_merge_can_be_undone_even_though_the_names_are_now_one(app, client):
     assert stored(client, second)["players"] == ["Benjamin", "Cy", "Dee"]
 
 
+def test_a_merge_typed_another_way_takes_the_name_as_the_other_games_spell_it(client):
+    first = play_through_forms(client, record("pitch", ["Ben", "Cy", "Dee"]))
+    second = play_through_forms(client, record("pitch", ["Benjamin", "Cy", "Dee"]))
+    response = client.post(page_of("Benjamin"), data={"new": "ben"})      # typed in lower case
+    assert response.status_code == 302
+    assert "Benjamin and Ben are one player now: Benjamin is Ben in 1 game." in words(client.get(page_of("Ben")))
+    assert stored(client, second)["players"] == ["Ben", "Cy", "Dee"] == stored(client, first)["players"]
+    assert "Undo this rename (Ben back to Benjamin)" in words(client.get("/players"))
+
+
 def test_an_undo_that_would_give_a_game_two_seats_of_one_name_changes_nothing(app, client):
     first = play_through_forms(client, record("pitch", ["Ben", "Cy", "Dee"]))
     second = play_through_forms(client, record("pitch", ["Ben", "Eve", "Fay"]))
@@ -292,7 +302,7 @@ def test_a_rename_that_would_give_a_game_two_seats_of_one_name_changes_nothing(a
     errors = re.findall(r'class="error"[^>]*>([^<]*)<', response.get_data(as_text=True))
     assert len(errors) == 1
     assert html.unescape(errors[0]).startswith("Ben already plays in the Pitch game of ")
-    assert "(Ann, Ben, Cy), so Ann can't be renamed BEN there" in html.unescape(errors[0])
+    assert "(Ann, Ben, Cy), so Ann can't be renamed Ben there" in html.unescape(errors[0])
     assert "Nothing was renamed." in html.unescape(errors[0])
     assert [stored(client, game) for game in games] == before
     assert [history_entries(app, game) for game in games] == [[], []]

@@ -249,7 +249,7 @@ def rename(name: str, form: RenameForm):
     if isinstance(outcome, str):
         form.new.errors = [outcome]
         return None
-    old, count, merged = outcome
+    old, new, count, merged = outcome
     flash(n_("%(old)s and %(new)s are one player now: %(old)s is %(new)s in %(games)s game.",
              "%(old)s and %(new)s are one player now: %(old)s is %(new)s in %(games)s games.", count,
              old=old, new=new, games=count) if merged
@@ -270,6 +270,9 @@ def save_rename(name: str, new: str):
         abort(404)
     old = next(game["players"][records.seat_of(game["players"], name)] for game in games
                if records.seat_of(game["players"], name) is not None)
+    if records.same(old) != records.same(new):             # a merge: the name as the other games spell it
+        new = next((player for row in rows for player in as_game(row)["players"]
+                    if records.same(player) == records.same(new)), new)
     plan = records.plan_rename(games, name, new)           # Refused: nothing written yet
     if not plan:
         return _("%(old)s is already called %(new)s in every game you score.", old=old, new=new)
@@ -279,7 +282,7 @@ def save_rename(name: str, new: str):
         store.set_players(db(), game["id"], players_after)
     seats = [(game["id"], seat, game["players"][seat]) for game, seat, _ in plan]
     store.add_rename(db(), access.browser(create=True), old, new, seats)
-    return old, len(plan), merged
+    return old, new, len(plan), merged
 
 
 def undo_rename():
