@@ -105,6 +105,11 @@ def test_a_whole_oh_hell_game_in_pashto(phone, server):  # noqa: F811
     phone.locator("a[href$='/hands/2']").first.click()                # how hand 2 scored, in Pashto
     expect(phone.locator("h1")).to_contain_text(pashto(2))
     check(phone)
+    phone.goto(phone.url.rsplit("/hands/", 1)[0] + "/tv")
+    ann = phone.locator(".tv-hands span[class]").first                 # Ann's colour dot, then her name
+    dot_right = ann.evaluate("s => s.getBoundingClientRect().right")
+    name = ann.locator("bdi").evaluate("b => [b.getBoundingClientRect().left, b.getBoundingClientRect().right]")
+    assert dot_right > name[1] + 4, "right to left, the dot comes before the name: on its right"
 
 
 def test_a_gin_game_in_pashto_with_deadwood_typed_in_pashto_digits(phone, server):  # noqa: F811
