@@ -391,7 +391,7 @@ def test_renamed_and_merged_players_count_as_one(client):
     imported(client, record("pitch", ["annie", "Ben", "Cy"], W2["hands"], {"target": 2}), day(4))
     assert [row[1] for row in table_rows(client.get("/standings"), "Pitch")] == ["Ann", "annie", "Ben", "Cy"]
     assert client.post(page_of("annie"), data={"new": "ANN"}).status_code == 302           # a merge
-    assert table_rows(client.get("/standings"), "Pitch") == [["1", "ANN", "2", "2", "100%", "5", "0"],
+    assert table_rows(client.get("/standings"), "Pitch") == [["1", "Ann", "2", "2", "100%", "5", "0"],   # as spelt before
                                                             ["2", "Ben", "2", "0", "0%", "0", "5"],
                                                             ["2", "Cy", "2", "0", "0%", "0", "5"]]
     assert "Longest winning streak: 2 games" in words(client.get(page_of("ann")))
