@@ -370,6 +370,13 @@ def test_a_bad_or_reversed_date_is_refused_next_to_its_field(client, march, quer
     assert "Played " not in words(response) and "<table" not in text
 
 
+def test_a_bad_date_in_pashto_gives_its_example_in_pashto_digits(client, march):
+    client.set_cookie("lang", "ps")
+    error = re.search(r'<p class="error" id="from-error">([^<]*)</p>', client.get("/standings?from=x").get_data(
+        as_text=True)).group(1)
+    assert not re.search(r"[0-9]", error) and re.search(r"[۰-۹]{4}-[۰-۹]{2}-[۰-۹]{2}", error)
+
+
 def test_dates_typed_in_eastern_digits_are_read(client, march):
     page = words(client.get(page_of("Ann") + "?from=٢٠٢٦-٠٣-٠١&to=۲۰۲۶-۰۳-۳۱"))
     assert "Games started from 2026-03-01 to 2026-03-31. 7 games counted" in page

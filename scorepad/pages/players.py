@@ -20,7 +20,7 @@ from wtforms import StringField, ValidationError
 from scorepad.games import GAME_PAGES, every_game, title_of
 from scorepad.storage import store
 from scorepad.web import access, forms
-from scorepad.web.i18n import _, comma, day, lazy_gettext, n_
+from scorepad.web.i18n import _, comma, day, digits, lazy_gettext, n_
 from scorepad.words import records
 from scorepad.words.records import Period
 
@@ -80,7 +80,7 @@ def typed_day(text: str | None) -> date | None:
         except ValueError:
             pass                                             # 2026-02-30
     raise ValidationError(_('"%(typed)s" is not a date: type it as YYYY-MM-DD, for example %(example)s.',
-                            typed=typed[:20], example=date.today().isoformat()))
+                            typed=typed[:20], example=digits(date.today().isoformat())))
 
 
 def chosen_period() -> dict[str, Any]:
