@@ -254,7 +254,7 @@ def test_the_scoreboard_and_big_screen_carry_each_sides_colour(client):
     assert re.findall(r'<td class="c-([a-z]+)">', page) == ["orange", "grey", "blue"]     # a mark per hand row
     tv = client.get(f"/games/{game_id}/tv").get_data(as_text=True)
     assert tiles(tv) == ["orange", "grey", "blue"]
-    assert re.findall(r'<bdi class="c-([a-z]+)">', tv) == ["orange", "grey", "blue"]        # the last hands' names
+    assert re.findall(r'<span class="c-([a-z]+)"><bdi>', tv) == ["orange", "grey", "blue"]   # the last hands' names
 
 
 def test_a_team_plays_in_its_first_players_colour(client):
