@@ -288,7 +288,7 @@ def setting_value(value: Any) -> str:
 
 
 def whole_number(text: str | None, field: str) -> int:
-    """A typed whole number: ASCII, Eastern Arabic or Persian digits, an optional minus."""
+    """A typed whole number: ASCII, Eastern Arabic, Persian or full-width digits, an optional minus."""
     text = (text or "").strip().translate(DIGITS)
     if not WHOLE.fullmatch(text):
         too_long = re.fullmatch(r"-?[0-9]+", text) is not None     # digits, just too many ("25 points" is words)
