@@ -224,6 +224,15 @@ def test_losing_a_race_after_an_adjustment_replaces_the_hand_never_the_adjustmen
     assert client.get(f"/games/{game_id}/history").status_code == 200
 
 
+def restore_the_deleted(app, client, game_id, history):
+    """Post "Restore" for the game's deleted entry, as if History still offered it."""
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        deleted = db.execute("select id from history where action = 'deleted' and game_id = "
+                             "(select id from games where key = ?)", [game_id]).fetchone()[0]
+    version = re.search(r'data-version="(\d+)"', history).group(1)
+    return client.post(f"/games/{game_id}/history/{deleted}/restore", data={"version": version}, follow_redirects=True)
+
+
 def test_a_hand_never_comes_back_in_the_place_of_an_adjustment_nor_the_other_way(app, client):
     game_id = pitch_game(client)
     client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
@@ -231,11 +240,7 @@ def test_a_hand_never_comes_back_in_the_place_of_an_adjustment_nor_the_other_way
     client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", ANN_MAKES_2 | {"bids": ["pass", "pass", 2]}))
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert "Restore the adjustment" not in history                     # ...and a hand stands in its place now
-    with sqlite3.connect(app.config["DATABASE"]) as db:
-        deleted = db.execute("select id from history where action = 'deleted' and game_id = "
-                             "(select id from games where key = ?)", [game_id]).fetchone()[0]
-    version = re.search(r'data-version="(\d+)"', history).group(1)
-    refused = client.post(f"/games/{game_id}/history/{deleted}/restore", data={"version": version}, follow_redirects=True)
+    refused = restore_the_deleted(app, client, game_id, history)
     assert "The adjustment can't come back in the place of hand 2." in text(refused)
     assert stored(client, game_id)[1]["bids"] == ["pass", "pass", 2]
 
@@ -247,11 +252,7 @@ def test_a_deleted_adjustment_never_takes_the_place_of_another_one(app, client):
     client.post(f"/games/{game_id}/adjustments/new", data={"sign_2": "+", "points_2": "5", "note": "Cy joined late"})
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert "Restore the adjustment" not in history                     # ...and Cy's stands in its place now
-    with sqlite3.connect(app.config["DATABASE"]) as db:
-        deleted = db.execute("select id from history where action = 'deleted' and game_id = "
-                             "(select id from games where key = ?)", [game_id]).fetchone()[0]
-    version = re.search(r'data-version="(\d+)"', history).group(1)
-    refused = client.post(f"/games/{game_id}/history/{deleted}/restore", data={"version": version}, follow_redirects=True)
+    refused = restore_the_deleted(app, client, game_id, history)
     assert "Another adjustment stands in its place now: nothing was restored." in text(refused)
     assert stored(client, game_id)[1] == {"adjustment": [0, 0, 5], "note": "Cy joined late"}
     assert totals(client, game_id) == [2, 1, 5]
