@@ -17,6 +17,7 @@ class Game(ABC):
     max_players: int = 0
     blurb: str = ""      # a Text in every game
     two_step = False     # bids are recorded before the tricks are known (Oh Hell, Back Alley)
+    listed = 100         # where the game comes in lists of games, smaller first
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         """The game's settings (defaults and ranges may depend on the player count)."""
@@ -29,12 +30,34 @@ class Game(ABC):
     def check_table(self, table: Table) -> None:
         """Checks that need both players and settings (raise RuleError)."""
 
+    def read_first_captain(self, raw: Any, players: tuple[str, ...], first_dealer: int) -> int | None:
+        """The record's `first_captain`, for a game whose first hand needs a captain besides the dealer
+        (raise RuleError); None for the others."""
+        return None
+
+    def teams(self, table: Table) -> bool:
+        """Whether the table plays in partnerships (parts.partners.Partnerships says how)."""
+        return False
+
     def sides(self, table: Table) -> tuple[str, ...]:
         """The names scores belong to."""
         return table.players
 
+    def side_of(self, table: Table, seat: int) -> int:
+        """The side a seat plays for (an index of `sides`)."""
+        return seat
+
+    def seats_of(self, table: Table, side: int) -> tuple[int, ...]:
+        """The seats that make up a side."""
+        return (side,)
+
     def start(self, table: Table) -> State:
-        return State(number=1, dealer=table.first_dealer, totals=(0,) * len(self.sides(table)))
+        return State(number=1, dealer=table.first_dealer, totals=(0,) * len(self.sides(table)),
+                     kept=self.kept_at_start(table))
+
+    def kept_at_start(self, table: Table) -> Any:
+        """What the game carries from hand to hand besides the totals (`State.kept`), before the first hand."""
+        return None
 
     @abstractmethod
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> Any:

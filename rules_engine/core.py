@@ -42,6 +42,7 @@ SETTINGS = say("settings")     # the place of a settings error
 @dataclass(frozen=True)
 class Setting:
     name: str
+    label: str                        # a Text: the setting as a form names it ("Max cards")
     kind: Kind
     default: Any
     help: str
@@ -50,6 +51,11 @@ class Setting:
     maximum: int | None = None
     required: tuple[str, ...] = ()    # a list's words it must hold
     item: str = ""                    # a list: what one of its words is (a Text: "point")
+    labels: tuple[str, ...] = ()      # Texts: each of the choices as a player says it ("up then down"), in order
+
+    def choice_label(self, choice: str) -> str:
+        """One of the choices as a player says it (a Text), or the word itself if it has no label."""
+        return self.labels[self.choices.index(choice)] if choice in self.choices[:len(self.labels)] else choice
 
     def read(self, value: Any) -> Any:
         """The value if it is allowed, else a RuleError for `settings`."""
@@ -115,21 +121,12 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Roles:
-    """Three-player gin: who is in the box, who is captain, who advises."""
-    box: int
-    captain: int
-    advisor: int
-
-
-@dataclass(frozen=True)
 class State:
     """Where the game stands before hand `number`."""
     number: int
     dealer: int
     totals: tuple[int, ...]
-    deal: int = 0                 # deals used up (Oh Hell, Back Alley)
-    roles: Roles | None = None    # gin
+    kept: Any = None              # what the game carries from hand to hand besides the totals (its own type)
     finished: bool = False
     winners: tuple[int, ...] = ()
 
@@ -142,14 +139,13 @@ class State:
 
     def adjusted(self, totals: tuple[int, ...]) -> State:
         """The same state, of a game still going on, with other totals: an adjustment moves nothing else."""
-        return State(self.number, self.dealer, totals, self.deal, self.roles)
+        return State(self.number, self.dealer, totals, self.kept)
 
-    def after(self, dealer: int, totals: tuple[int, ...], *, deal: int | None = None, roles: Roles | None = None,
-              finished: bool = False, winners: tuple[int, ...] = ()) -> State:
-        """The state before the next hand; the deals used up and the gin roles stay as they were unless
-        given (quicker than dataclasses.replace, which counts here)."""
-        return State(self.number + 1, dealer, totals, self.deal if deal is None else deal,
-                     self.roles if roles is None else roles, finished, winners)
+    def after(self, dealer: int, totals: tuple[int, ...], *, kept: Any = None, finished: bool = False,
+              winners: tuple[int, ...] = ()) -> State:
+        """The state before the next hand; what the game keeps stays as it was unless given (quicker
+        than dataclasses.replace, which counts here)."""
+        return State(self.number + 1, dealer, totals, self.kept if kept is None else kept, finished, winners)
 
 
 class Outcome:
@@ -182,14 +178,6 @@ class EndBonus:
 def bidding_order(dealer: int, size: int) -> list[int]:
     """Left of the dealer first, the dealer last."""
     return [(dealer + step) % size for step in range(1, size + 1)]
-
-
-def team_of(seat: int) -> int:
-    return seat % 2
-
-
-def team_names(players: tuple[str, ...]) -> tuple[str, str]:
-    return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 
 
 def leaders(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -237,3 +225,11 @@ def must_be_absent(state: State, raw: Mapping[str, Any], keys: tuple[str, ...], 
     for key in keys:
         if raw.get(key) is not None:
             raise state.error(say("{why}, so it can't have {key}", why=why, key=key), key)
+
+
+def read_seat(raw: Any, place: str, players: tuple[str, ...], default: int) -> int:
+    if raw is None:
+        return default
+    if not is_whole(raw) or not 0 <= raw < len(players):
+        raise RuleError(place, say("{place} must be a seat number from 0 to {last}", place=place, last=len(players) - 1))
+    return raw

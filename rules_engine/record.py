@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from .adjustment import adjustment_words, is_adjustment, place_of, place_of_adjustment, read_adjustment
 from .base import Game
-from .core import PASS, SETTINGS, EndBonus, Outcome, RuleError, State, Table, add, bidding_order, is_whole, leaders
+from .core import PASS, SETTINGS, EndBonus, Outcome, RuleError, State, Table, add, bidding_order, is_whole, leaders, read_seat
 from .registry import GAMES
 from .words import Text, say
 
@@ -259,14 +259,6 @@ def read_settings(game: Game, raw: Any, player_count: int) -> Mapping[str, Any]:
     return MappingProxyType(values)
 
 
-def read_seat(raw: Any, place: str, players: tuple[str, ...], default: int) -> int:
-    if raw is None:
-        return default
-    if not is_whole(raw) or not 0 <= raw < len(players):
-        raise RuleError(place, say("{place} must be a seat number from 0 to {last}", place=place, last=len(players) - 1))
-    return raw
-
-
 def read_table(record: Any) -> tuple[Game, Table, list[Any]]:
     """Everything but the hands, checked in the order the record format names."""
     game = read_game(record)
@@ -280,12 +272,7 @@ def read_table(record: Any) -> tuple[Game, Table, list[Any]]:
     players = read_players(game, record.get("players"))
     settings = read_settings(game, record.get("settings"), len(players))
     first_dealer = read_seat(record.get("first_dealer"), "first_dealer", players, 0)
-    first_captain = None
-    if game.id == "gin3":
-        first_captain = read_seat(record.get("first_captain"), "first_captain", players,
-                                  (first_dealer + 1) % len(players))
-        if first_captain == first_dealer:
-            raise RuleError("first_captain", say("the captain can't also be in the box"))
+    first_captain = game.read_first_captain(record.get("first_captain"), players, first_dealer)
     table = Table(game.id, players, settings, first_dealer, first_captain)
     game.check_table(table)
     return game, table, hands

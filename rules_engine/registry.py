@@ -1,11 +1,25 @@
-"""Every game, looked up by its id."""
+"""Every game, looked up by its id: found, not listed - each module of `rules_engine.games` that
+defines `GAME` is one (the way Django finds its apps' admin modules)."""
 from __future__ import annotations
 
-from .back_alley import BackAlley
-from .base import Game
-from .gin3 import Gin3
-from .oh_hell import OhHell
-from .pitch import Pitch
-from .smear import Smear
+import importlib
+import pkgutil
 
-GAMES: dict[str, Game] = {game.id: game for game in (OhHell(), BackAlley(), Pitch(), Smear(), Gin3())}
+from . import games
+from .base import Game
+
+
+def found_games() -> dict[str, Game]:
+    """The games of `rules_engine.games`, in the order they are listed (`Game.listed`, then id)."""
+    found = []
+    for module in pkgutil.iter_modules(games.__path__):
+        game = getattr(importlib.import_module(f"{games.__name__}.{module.name}"), "GAME", None)
+        if isinstance(game, Game):
+            if game.id != module.name:
+                raise ImportError(f"rules_engine.games.{module.name} defines the game {game.id!r}: "
+                                  f"a game's module is named by its id")
+            found.append(game)
+    return {game.id: game for game in sorted(found, key=lambda game: (game.listed, game.id))}
+
+
+GAMES: dict[str, Game] = found_games()

@@ -20,11 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(autouse=True)
 def engine_caches_cleared():
-    """Each test starts with the rules engine's kept answers forgotten (Pitch's bids and sentences),
-    so a test never passes on an answer an earlier test (or the process it was forked from) worked
-    out with other code."""
-    from rules_engine import pitch
-    for kept in (pitch.Pitch.allowed_bids, pitch.point_names, pitch.points_taken, pitch.took_nothing):
+    """Each test starts with the rules engine's kept answers forgotten (the Pitch family's bids and
+    sentences), so a test never passes on an answer an earlier test (or the process it was forked
+    from) worked out with other code."""
+    from rules_engine.parts import point_games
+    for kept in (point_games.PointsGame.allowed_bids, point_games.point_names, point_games.points_taken,
+                 point_games.took_nothing):
         kept.cache_clear()
 os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tests-"))   # keys made by tests
 EXAMPLES = ROOT / "examples"

@@ -3,8 +3,8 @@ from hypothesis import strategies as st
 
 from rules_engine import GAMES, RuleError, score
 from rules_engine.core import bidding_order
-from rules_engine.gin3 import RANKS, rank_value
-from rules_engine.pitch import points_worth
+from rules_engine.games.gin3 import RANKS, rank_value
+from rules_engine.parts.point_games import points_worth
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
 

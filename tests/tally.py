@@ -29,7 +29,7 @@ class Tally(Game):
     blurb = say("Type each player's points; the first to the target wins.")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
-        return (Setting("target", Kind.WHOLE, 50, say("Points needed to win."), minimum=1),)
+        return (Setting("target", say("Target"), Kind.WHOLE, 50, say("Points needed to win."), minimum=1),)
 
     def read_hand(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[int, ...]:
         points = raw.get("points")

@@ -2,7 +2,7 @@ import pytest
 
 from conftest import record
 from rules_engine import RuleError, score
-from rules_engine.back_alley import leader, team_multiplier
+from rules_engine.games.back_alley import leader, team_multiplier
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 

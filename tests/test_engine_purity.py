@@ -16,7 +16,7 @@ def test_importing_the_engine_loads_no_web_or_database_module():
 
 
 def test_no_engine_module_names_a_web_or_database_import():
-    for path in (ROOT / "rules_engine").glob("*.py"):
+    for path in (ROOT / "rules_engine").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

@@ -5,7 +5,7 @@ import ast
 
 from conftest import ROOT
 
-ENGINE = sorted((ROOT / "rules_engine").glob("*.py"))
+ENGINE = sorted((ROOT / "rules_engine").rglob("*.py"))
 
 
 def calls(tree, names):
@@ -44,8 +44,8 @@ def test_errors_and_explanations_are_never_bare_english():
             message += [k.value for k in call.keywords if k.arg == "message"]
             assert not any(is_words(arg) for arg in message), f"{path.name}:{call.lineno}: {name} without say"
         for _, call in calls(tree, {"Setting"}):
-            helps = call.args[3:4] + [k.value for k in call.keywords if k.arg == "help"]
-            assert not any(is_words(arg) for arg in helps), f"{path.name}:{call.lineno}: help without say"
+            said = call.args[1:2] + call.args[4:5] + [k.value for k in call.keywords if k.arg in ("label", "help")]
+            assert not any(is_words(arg) for arg in said), f"{path.name}:{call.lineno}: label or help without say"
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name.endswith(("_words", "_problem", "explain")):
                 for returned in ast.walk(node):

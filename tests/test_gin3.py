@@ -2,8 +2,7 @@ import pytest
 
 from conftest import record
 from rules_engine import GAMES, RuleError, score
-from rules_engine.core import Roles
-from rules_engine.gin3 import Side, rotate
+from rules_engine.games.gin3 import Roles, Side, rotate
 
 THREE = ["Ann", "Ben", "Cy"]
 
@@ -154,7 +153,7 @@ def test_the_end_of_the_game_is_explained(settings, hands, last_words):
     ("gin", "box", 0, 0, False),       # gin is never undercut
 ])
 def test_which_knocks_are_undercut(result, knocker, box, team, undercut):
-    from rules_engine.gin3 import knock_undercut
+    from rules_engine.games.gin3 import knock_undercut
     assert knock_undercut({"result": result, "knocker": knocker, "deadwood": {"box": box, "team": team}}) is undercut
     assert knock_undercut({"result": "draw"}) is False
 

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from conftest import ROOT, play_through_forms, record
 from rules_engine import GAMES, RuleError, score
+from rules_engine.words import Text
 from scorepad.games import oh_hell as oh_hell_pages
 from scorepad.web import i18n
 from scorepad.words import summary
@@ -120,16 +121,16 @@ def test_outside_a_request_the_words_are_english_and_nothing_breaks():
     assert isinstance(flask_babel.get_domain().get_translations(), NullTranslations)
 
 
-def test_the_settings_said_by_name_are_the_english_they_replaced():
-    """forms.SETTING_LABELS and CHOICE_WORDS list what the form used to derive from the engine's names."""
-    from rules_engine import GAMES
-    from scorepad.web import forms
-    for game in GAMES.values():
-        for count in range(game.min_players, game.max_players + 1):
-            for setting in game.settings(count):
-                assert str(forms.SETTING_LABELS[setting.name]) == setting.name.replace("_", " ").capitalize()
-                for choice in getattr(setting, "choices", None) or ():
-                    assert choice in forms.CHOICE_WORDS, choice
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_setting_and_choice_has_words_a_player_reads(game_id):
+    """Each game names its settings and their choices itself (its engine module), in words that go
+    through the catalogue: never the setting's record name ("max_cards") on a form."""
+    game = GAMES[game_id]
+    for count in range(game.min_players, game.max_players + 1):
+        for setting in game.settings(count):
+            assert isinstance(setting.label, Text) and "_" not in str(setting.label), setting.name
+            assert len(setting.labels) == len(setting.choices), setting.name
+            assert all(isinstance(label, Text) and "_" not in str(label) for label in setting.labels), setting.name
 
 
 # --- every message to a player goes through gettext ---------------------------------------------

@@ -2,7 +2,7 @@ import pytest
 
 from conftest import record
 from rules_engine import GAMES, RuleError, score
-from rules_engine.oh_hell import schedule
+from rules_engine.parts.deals import schedule
 
 OH_HELL = GAMES["oh_hell"]
 

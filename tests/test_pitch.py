@@ -353,7 +353,9 @@ def test_the_rules_pages_worked_hand_follows_the_points_played():
     """Ann deals and pitches more than half the points (at least the smallest bid), takes them in their
     order until the bid is made, the next side the rest but the last, the side after it the last; set
     back, the last point she took goes to the next side."""
-    from rules_engine.pitch import FOUR_POINTS, SIX_POINT, TEN_POINT
+    from rules_engine.games.pitch import TEN_POINT
+    from rules_engine.games.smear import SIX_POINT
+    from rules_engine.parts.point_games import FOUR_POINTS
     pitch, smear = GAMES["pitch"], GAMES["smear"]
     ten = {"partnerships": False, "target": 52, "win_rule": "bidder_out", "smudge": False, "points": TEN_POINT,
            "min_bid": 1}

@@ -132,7 +132,7 @@ OTHER_SETTINGS = [
 def test_a_list_setting_holds_some_of_its_words_once_each_in_the_order_given():
     from rules_engine import Kind, Setting
     from rules_engine.words import say
-    colours = Setting("colours", Kind.LIST, ("red",), say("Colours."), choices=("red", "green", "blue"),
+    colours = Setting("colours", say("Colours"), Kind.LIST, ("red",), say("Colours."), choices=("red", "green", "blue"),
                       required=("red",), item=say("colour"))
     assert colours.read(["blue", "red"]) == ("blue", "red") and colours.read(("red",)) == ("red",)
     for value, words in [("red", "colours must be a list of some of red, green, blue"),

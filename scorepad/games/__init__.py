@@ -1,22 +1,25 @@
-"""Each game as the pages show it, by the engine's game id: one `GamePages` per game, in one place.
+"""Each game as the pages show it: `scorepad.games.<id>` for each of the engine's games, found by
+its id, ends with `PAGES = TheGamePages` (a `GamePages`). The other modules here are parts several
+games share (`base`, `tricks`, `points`).
 
 Every other module of the web side is the same for every game: it asks `pages_of` what a game's
 form, summary line, CSV columns, history words and records are."""
 from __future__ import annotations
 
+import importlib
+
 from rules_engine import GAMES, Game
 from scorepad.web.i18n import _
 
-from .back_alley import BackAlleyPages
 from .base import GamePages
-from .gin3 import Gin3Pages
-from .oh_hell import OhHellPages
-from .pitch import PitchPages
-from .smear import SmearPages
 
-GAME_PAGES: dict[str, GamePages] = {pages.id: pages for pages in (
-    OhHellPages(GAMES["oh_hell"]), BackAlleyPages(GAMES["back_alley"]), PitchPages(GAMES["pitch"]),
-    SmearPages(GAMES["smear"]), Gin3Pages(GAMES["gin3"]))}
+
+def found_pages() -> dict[str, GamePages]:
+    """Each engine game's description, from the module of this package named by its id."""
+    return {game_id: importlib.import_module(f"{__name__}.{game_id}").PAGES(game) for game_id, game in GAMES.items()}
+
+
+GAME_PAGES: dict[str, GamePages] = found_pages()
 
 
 def pages_of(game: Game | str) -> GamePages:

@@ -6,7 +6,7 @@ from typing import Any
 from markupsafe import Markup
 
 from rules_engine import PASS, ScoredGame, ScoredHand
-from rules_engine.back_alley import BOARD, BOARD_WORDS, board_multipliers, leader, team_multiplier
+from rules_engine.games.back_alley import BOARD, BOARD_WORDS, board_multipliers, leader, team_multiplier
 from scorepad.web.forms import choice, radio
 from scorepad.web.i18n import _, digits, percent, semicolon, words
 
@@ -61,8 +61,8 @@ class BackAlleyPages(GamePages):
         return [int(bid) if bid.isdigit() else bid for bid in said_bids]      # numbers stay numbers
 
     def count_hand(self, counts, scored, hand, raw, seat) -> None:
-        team = seat % 2
-        if raw.get("tricks") is None or all(raw["bids"][s] == PASS for s in (team, team + 2)):
+        team = scored.game.side_of(scored.table, seat)
+        if raw.get("tricks") is None or all(raw["bids"][s] == PASS for s in scored.game.seats_of(scored.table, team)):
             return                                      # thrown in, or both partners passed: no team bid
         counts["bids"] += 1
         counts["made"] += hand.points[team] >= 0        # a team that bid and is set loses points
@@ -112,3 +112,6 @@ def lead_words(scored: ScoredGame, bids: list[Any]) -> str:
         parts.append(_("%(player)s: %(board)s (x%(times)s)", player=table.name(claimer),
                        board=words(BOARD_WORDS[multiplier]), times=multiplier))
     return semicolon().join(parts)
+
+
+PAGES = BackAlleyPages

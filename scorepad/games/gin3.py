@@ -6,7 +6,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from rules_engine import ScoredGame, ScoredHand
-from rules_engine.gin3 import RANKS, knock_undercut
+from rules_engine.games.gin3 import RANKS, knock_undercut
 from scorepad.web.forms import choice, radio, whole_number
 from scorepad.web.i18n import _, lazy_gettext
 
@@ -27,7 +27,7 @@ class Gin3Pages(GamePages):
     hidden_on_draw = ("knocker", "deadwood_box", "deadwood_team")
 
     def result_fields(self, scored: ScoredGame):
-        table, roles = scored.table, scored.state.roles
+        table, roles = scored.table, scored.state.kept
         box = _("%(player)s (box)", player=table.name(roles.box))
         team = _("%(captain)s & %(advisor)s", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
         upcard = {"upcard": radio(_("Face-up card"), [(rank, rank) for rank in RANKS]),
@@ -167,3 +167,6 @@ def scorers(table: Any, roles: dict[str, int], points: tuple[int, ...]) -> Marku
     if len(seats) > 1:
         return said(_("%(players)s %(points)s each"), players=names, points=signed(points[seats[0]]))
     return said(_("%(players)s %(points)s"), players=names, points=signed(points[seats[0]]))
+
+
+PAGES = Gin3Pages

@@ -7,7 +7,7 @@ from markupsafe import Markup
 
 from rules_engine import ScoredGame, ScoredHand
 from rules_engine.core import bidding_order
-from rules_engine.oh_hell import CUSTOM
+from rules_engine.games.oh_hell import CUSTOM
 from scorepad.web.forms import every_choice, radio
 from scorepad.web.i18n import _, as_the_page, comma, digits, isolate, lazy_gettext, percent
 
@@ -81,3 +81,6 @@ def bid_and_tricks(name: str, bid: int, took: int) -> Markup:
     spoken = _("bid %(bid)s, took %(took)s: made") if made else _("bid %(bid)s, took %(took)s: missed")
     return as_the_page(Markup('{} <span aria-hidden="true">{}/{} {}</span><span class="visually-hidden">{}</span>').format(
         isolate(name), digits(bid), digits(took), "✓" if made else "✗", said(spoken, bid=bid, took=took)))
+
+
+PAGES = OhHellPages

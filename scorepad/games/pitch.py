@@ -1,7 +1,7 @@
 """Pitch (Auction Pitch / Setback) on the pages."""
 from __future__ import annotations
 
-from rules_engine.pitch import TEN_POINT
+from rules_engine.games.pitch import TEN_POINT
 from scorepad.web.i18n import _, lazy_gettext
 
 from .points import PointsPages
@@ -18,3 +18,6 @@ class PitchPages(PointsPages):
 
     def bid_sentence(self) -> str:
         return _("%(dealer)s deals; %(bidder)s pitched %(bid)s")
+
+
+PAGES = PitchPages

@@ -8,7 +8,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from rules_engine import PASS, ScoredGame, ScoredHand
-from rules_engine.pitch import POINT_NAMES, points_worth
+from rules_engine.parts.point_games import POINT_NAMES, points_worth
 from scorepad.web.forms import every_choice, radio
 from scorepad.web.i18n import _, comma, digits, lazy_gettext, percent, semicolon, words
 

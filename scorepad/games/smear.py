@@ -1,7 +1,8 @@
 """Four-Point Northeast Wisconsin Smear on the pages: Pitch's form, always in partnerships."""
 from __future__ import annotations
 
-from rules_engine.pitch import POINT_NAMES, SIX_POINT
+from rules_engine.games.smear import SIX_POINT
+from rules_engine.parts.point_games import POINT_NAMES
 from scorepad.web.i18n import _, lazy_gettext
 
 from .points import PointsPages
@@ -13,3 +14,6 @@ class SmearPages(PointsPages):
 
     def nobody(self) -> dict[str, str]:
         return dict.fromkeys(POINT_NAMES, _("nobody"))
+
+
+PAGES = SmearPages

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from rules_engine import GAMES, Kind, RuleError, ScoredGame, score
+from rules_engine import GAMES, Game, Kind, RuleError, ScoredGame, score
 from rules_engine.adjustment import hands_played
 from rules_engine.record import place_words
 from scorepad.games import every_game, pages_of, title_of
@@ -90,7 +90,7 @@ def play_again() -> list[dict[str, Any]]:
             continue
         seen.add(same)
         defaults = full_settings(kind, players, {})
-        changed = settings_words({name: value for name, value in kind.settings_in_play(settings).items()
+        changed = settings_words(kind, {name: value for name, value in kind.settings_in_play(settings).items()
                                   if value != defaults.get(name)})
         tables.append({"key": table["key"], "kind": kind, "players": [str(name) for name in players],
                        "settings": changed or _("default settings")})
@@ -99,22 +99,24 @@ def play_again() -> list[dict[str, Any]]:
     return tables
 
 
-def settings_words(settings: dict[str, Any]) -> str:
-    """Settings in a line ("max cards 7, order up then down"), in the page's language."""
-    return settings_line(i18n.lang(), tuple(settings.items()))
+def settings_words(game: Game, settings: dict[str, Any]) -> str:
+    """A game's settings in a line ("max cards 7, order up then down"), in the page's language."""
+    return settings_line(i18n.lang(), game.id, tuple(settings.items()))
 
 
 @memoized(SETTINGS_LINES)
-def settings_line(lang: str, settings: tuple[tuple[str, Any], ...]) -> str:
+def settings_line(lang: str, game_id: str, settings: tuple[tuple[str, Any], ...]) -> str:
+    game = GAMES[game_id]
     return i18n.comma().join(
-        _("%(setting)s %(value)s", setting=setting_name(name), value=forms.setting_value(value))
+        _("%(setting)s %(value)s", setting=setting_name(game, name),
+          value=forms.setting_value(forms.setting_of(game, name), value))
         for name, value in settings)
 
 
-def setting_name(name: str) -> str:
+def setting_name(game: Game, name: str) -> str:
     """A setting's name in a sentence ("max cards 7"): its label, lower case as English writes it mid-line."""
-    label = forms.SETTING_LABELS.get(name)
-    return str(label)[:1].lower() + str(label)[1:] if label else name.replace("_", " ")
+    label = forms.setting_label(game, name)
+    return label[:1].lower() + label[1:]
 
 
 def readable_record(key: str | None) -> dict[str, Any] | None:
@@ -297,7 +299,8 @@ def scoreboard(game_id: str):
                            banner_words=next_banner(scored) if scored and not game.problem else [],
                            pending=game.pending, version=game.version,
                            created=game.record.get("created") or "", note=game.record.get("note") or "",
-                           settings=settings_words(scored.game.settings_in_play(scored.table.settings)) if scored else "",
+                           settings=settings_words(scored.game, scored.game.settings_in_play(scored.table.settings))
+                           if scored else "",
                            chart=chart_image(scored), next_first=next_first(game),
                            share_text="\n".join(result_lines(game.record, scored)) if scored and scored.finished else "")
 

@@ -98,7 +98,7 @@ ROWS = LRUCache(4096)
 # (language, form class, field name, value, names, attributes) -> a hand form's radio group as
 # rendered; one with errors or help is never kept. A form class is made per labels and options.
 FIELDSETS = LRUCache(2048)
-# (language, the settings' items) -> the settings in a line on the scoreboard.
+# (language, game id, the settings' items) -> the settings in a line on the scoreboard.
 SETTINGS_LINES = LRUCache(256)
 
 # --- made once per worker ------------------------------------------------------------------------

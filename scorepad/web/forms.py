@@ -26,38 +26,6 @@ DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹０１２３４�
                        "012345678901234567890123456789--")          # minus signs
 WHOLE = re.compile(r"-?[0-9]{1,6}")
 
-# The settings' names and choices as the new-game form and the rules pages say them (a setting this
-# list does not know yet is said from its name, in English, as before).
-SETTING_LABELS = {
-    "bid_points": lazy_gettext("Bid points"), "board_points": lazy_gettext("Board points"),
-    "box_win": lazy_gettext("Box win"), "extra_cards": lazy_gettext("Extra cards"),
-    "gin_bonus": lazy_gettext("Gin bonus"), "hook": lazy_gettext("Hook"), "knock_limit": lazy_gettext("Knock limit"),
-    "max_cards": lazy_gettext("Max cards"), "non_bidder_cap": lazy_gettext("Non bidder cap"),
-    "order": lazy_gettext("Order"), "partnerships": lazy_gettext("Partnerships"), "scoring": lazy_gettext("Scoring"),
-    "smudge": lazy_gettext("Smudge"), "target": lazy_gettext("Target"), "team_points": lazy_gettext("Team points"),
-    "undercut_bonus": lazy_gettext("Undercut bonus"), "win_rule": lazy_gettext("Win rule"),
-    "zero_bonus": lazy_gettext("Zero bonus"), "hook_from": lazy_gettext("Hook from"),
-    "sizes": lazy_gettext("Sizes"), "bonus": lazy_gettext("Bonus"), "per_trick": lazy_gettext("Per trick"),
-    "tricks_if_missed": lazy_gettext("Tricks if missed"), "per_trick_off": lazy_gettext("Per trick off"),
-    "per_bid_missed": lazy_gettext("Per bid missed"), "big_gin_bonus": lazy_gettext("Big gin bonus"),
-    "box_bonus": lazy_gettext("Box bonus"), "game_bonus": lazy_gettext("Game bonus"), "oklahoma": lazy_gettext("Oklahoma"),
-    "points": lazy_gettext("Points"), "min_bid": lazy_gettext("Min bid"),
-}
-CHOICE_WORDS = {
-    "up": lazy_gettext("up"), "down": lazy_gettext("down"), "up_down": lazy_gettext("up then down"),
-    "down_up": lazy_gettext("down then up"), "exact": lazy_gettext("exact"),
-    "tricks_plus_bonus": lazy_gettext("tricks plus bonus"), "single": lazy_gettext("single"),
-    "double": lazy_gettext("double"), "both": lazy_gettext("both"), "captain": lazy_gettext("captain"),
-    "bidder_out": lazy_gettext("bidder out"), "first_to_target": lazy_gettext("first to target"),
-    "custom": lazy_gettext("custom"), "all": lazy_gettext("all"), "odd": lazy_gettext("odd only"),
-    "even": lazy_gettext("even only"),
-    "high": lazy_gettext("High"), "low": lazy_gettext("Low"), "jack": lazy_gettext("Jack"),
-    "off_jack": lazy_gettext("Off-jack"), "big_joker": lazy_gettext("Big joker"),
-    "little_joker": lazy_gettext("Little joker"), "ten": lazy_gettext("Ten"), "three": lazy_gettext("Three"),
-    "game": lazy_gettext("Game"),
-}
-
-
 class FieldError(ValueError):
     def __init__(self, field: str, message: str, others: tuple[FieldError, ...] = ()):
         super().__init__(message)
@@ -181,14 +149,14 @@ def attach(form: FlaskForm, name: str, message: str) -> None:
 def setting_field(setting: Setting) -> Field:
     """A new-game field for a setting, in a player's words: choices read "up then down", not
     `up_down`, and a number's help line ends with the numbers allowed."""
-    label = str(SETTING_LABELS.get(setting.name) or setting.name.replace("_", " ").capitalize())
+    label = str(words(setting.label))
     if setting.kind is Kind.SWITCH:
         return BooleanField(label, default=setting.default, description=setting.help)
     if setting.kind is Kind.LIST:           # a checkbox each, drawn by the new-game page after an empty marker value
-        return SelectMultipleField(label, choices=options([(c, choice_word(c)) for c in setting.choices]),
+        return SelectMultipleField(label, choices=options([(c, choice_word(setting, c)) for c in setting.choices]),
                                    default=list(setting.default), description=setting.help, validate_choice=False)
     if setting.kind is Kind.CHOICE:
-        return RadioField(label, choices=options([(c, choice_word(c)) for c in setting.choices]),
+        return RadioField(label, choices=options([(c, choice_word(setting, c)) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
     allowed = (_("%(least)s or more", least=setting.minimum) if setting.maximum is None
                else _("%(least)s to %(most)s", least=setting.minimum, most=setting.maximum))
@@ -198,9 +166,9 @@ def setting_field(setting: Setting) -> Field:
                                   **({} if setting.maximum is None else {"data-max": setting.maximum})})
 
 
-def choice_word(value: str) -> str:
+def choice_word(setting: Setting, value: str) -> str:
     """A setting's choice as a player says it: "up then down", not `up_down`."""
-    return str(CHOICE_WORDS.get(value) or value.replace("_", " "))
+    return str(words(setting.choice_label(value)))
 
 
 def new_game_form(game: Game, player_count: int, first_role: str = "deals") -> FlaskForm:
@@ -270,21 +238,35 @@ def note_too_long() -> str:
 
 def count_defaults(game: Game, name: str) -> str:
     """For a setting whose default depends on the number of players: the defaults in words."""
+    setting = setting_of(game, name)
     defaults = {count: next(s.default for s in game.settings(count) if s.name == name)
                 for count in range(game.min_players, game.max_players + 1)}
     if len(set(defaults.values())) == 1:
         return ""
-    return comma().join(_("%(value)s for %(count)s players", value=setting_value(value), count=count)
+    return comma().join(_("%(value)s for %(count)s players", value=setting_value(setting, value), count=count)
                      for count, value in defaults.items())
 
 
-def setting_value(value: Any) -> str:
+def setting_of(game: Game, name: str) -> Setting | None:
+    """A game's setting by its name (its label and choices are the same for any number of players)."""
+    return next((setting for setting in game.settings(game.max_players) if setting.name == name), None)
+
+
+def setting_label(game: Game, name: str) -> str:
+    """A setting's name as the game's form says it ("Max cards"); a name the game does not know, as it is."""
+    setting = setting_of(game, name)
+    return str(words(setting.label)) if setting else name.replace("_", " ")
+
+
+def setting_value(setting: Setting | None, value: Any) -> str:
     """A setting's value in a sentence: a number in the page's digits, a choice in its words."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
     if isinstance(value, (list, tuple)):             # a list inside a line of settings: High/Low/Jack/Game
-        return "/".join(map(choice_word, value))
-    return digits(value) if isinstance(value, int) else choice_word(str(value))
+        return "/".join(choice_word(setting, str(item)) if setting else str(item) for item in value)
+    if isinstance(value, int):
+        return digits(value)
+    return choice_word(setting, str(value)) if setting else str(value)
 
 
 def whole_number(text: str | None, field: str) -> int:

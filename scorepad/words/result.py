@@ -41,12 +41,12 @@ def standings(scored: ScoredGame) -> list[int]:
 
 def teams(scored: ScoredGame) -> bool:
     """Whether the scores belong to partnerships rather than to each player."""
-    return len(scored.sides) != scored.table.size
+    return scored.game.teams(scored.table)
 
 
 def side_of(scored: ScoredGame, seat: int) -> int:
-    """The side a seat scores for: itself, or its partnership (partners sit opposite)."""
-    return seat % 2 if teams(scored) else seat
+    """The side a seat scores for: itself, or its partnership."""
+    return scored.game.side_of(scored.table, seat)
 
 
 def listed(names: Any) -> str:

@@ -5,16 +5,17 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Mapping
 
-from .base import Game
-from .core import SETTINGS, Kind, Outcome, RuleError, Setting, State, Table, add, is_whole, leaders, read_list
-from .words import Text, say, say_n
+from ..base import Game
+from ..core import SETTINGS, Kind, Outcome, RuleError, Setting, State, Table, add, is_whole, leaders, read_list
+from ..parts.deals import ORDER_LABELS, ORDERS, schedule
+from ..words import Text, say, say_n
 
 DECK = 52
 LARGEST_HAND = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
 EXACT_BONUS = 10
 ZERO_BONUS = 5
-ORDERS = ("up", "down", "up_down", "down_up")
 SIZES = ("all", "odd", "even")
+SIZE_LABELS = (say("all"), say("odd only"), say("even only"))
 
 
 @dataclass(frozen=True)
@@ -28,13 +29,6 @@ def played_sizes(sizes: tuple[int, ...], which: str) -> tuple[int, ...]:
     if which == "all":
         return sizes
     return tuple(cards for cards in sizes if cards % 2 == (1 if which == "odd" else 0))
-
-
-def schedule(max_cards: int, order: str) -> tuple[int, ...]:
-    """Cards per player for every hand of the game, in order."""
-    up = tuple(range(1, max_cards + 1))
-    down = up[::-1]
-    return {"up": up, "down": down, "up_down": up + down[1:], "down_up": down + up[1:]}[order]
 
 
 @dataclass(frozen=True)
@@ -113,44 +107,51 @@ class OhHell(Game):
     title = say("Oh Hell")
     min_players = 3
     max_players = 7
+    listed = 10
     two_step = True
     blurb = say("Everyone bids the exact number of tricks they will take.")
+
+    def kept_at_start(self, table: Table) -> int:
+        """The deals used up."""
+        return 0
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         largest = LARGEST_HAND.get(player_count, DECK // max(player_count, 1))
         return (
-            Setting("max_cards", Kind.WHOLE, largest,
+            Setting("max_cards", say("Max cards"), Kind.WHOLE, largest,
                     say("Cards each in the biggest hand: from 1 up to 52 divided by the number of players."),
                     minimum=1, maximum=DECK // max(player_count, 1)),
-            Setting("order", Kind.CHOICE, "up",
+            Setting("order", say("Order"), Kind.CHOICE, "up",
                     say("The order of hand sizes: up from 1 card to the biggest hand, down from it to 1, "
                         "up then down, or down then up."),
-                    choices=ORDERS),
-            Setting("hook", Kind.SWITCH, False,
+                    choices=ORDERS, labels=ORDER_LABELS),
+            Setting("hook", say("Hook"), Kind.SWITCH, False,
                     say("Screw the dealer: the dealer may not bid so that all the bids add up to the cards dealt.")),
-            Setting("hook_from", Kind.WHOLE, 1,
+            Setting("hook_from", say("Hook from"), Kind.WHOLE, 1,
                     say("The hook holds only in hands of at least this many cards."),
                     minimum=1, maximum=DECK // max(player_count, 1)),
-            Setting("sizes", Kind.CHOICE, "all",
+            Setting("sizes", say("Sizes"), Kind.CHOICE, "all",
                     say("Every hand size, or only the odd or only the even ones; the order keeps its shape."),
-                    choices=SIZES),
-            Setting("scoring", Kind.CHOICE, "exact",
+                    choices=SIZES, labels=SIZE_LABELS),
+            Setting("scoring", say("Scoring"), Kind.CHOICE, "exact",
                     say("Exact: 10 + tricks for taking exactly your bid, else 0. "
                         "Tricks plus bonus: 1 a trick, and 10 more when exact."),
-                    choices=("exact", "tricks_plus_bonus", "custom")),
-            Setting("bonus", Kind.WHOLE, EXACT_BONUS, say("For taking exactly your bid."),
+                    choices=("exact", "tricks_plus_bonus", "custom"),
+                    labels=(say("exact"), say("tricks plus bonus"), say("custom"))),
+            Setting("bonus", say("Bonus"), Kind.WHOLE, EXACT_BONUS, say("For taking exactly your bid."),
                     minimum=0, maximum=100),
-            Setting("per_trick", Kind.WHOLE, 1, say("For each trick taken, when exact."),
+            Setting("per_trick", say("Per trick"), Kind.WHOLE, 1, say("For each trick taken, when exact."),
                     minimum=0, maximum=20),
-            Setting("tricks_if_missed", Kind.SWITCH, False,
+            Setting("tricks_if_missed", say("Tricks if missed"), Kind.SWITCH, False,
                     say("A miss still scores its tricks.")),
-            Setting("per_trick_off", Kind.WHOLE, 0,
+            Setting("per_trick_off", say("Per trick off"), Kind.WHOLE, 0,
                     say("A miss loses this for each trick off."),
                     minimum=0, maximum=50),
-            Setting("per_bid_missed", Kind.WHOLE, 0,
+            Setting("per_bid_missed", say("Per bid missed"), Kind.WHOLE, 0,
                     say("A miss loses this for each trick bid."),
                     minimum=0, maximum=20),
-            Setting("zero_bonus", Kind.SWITCH, False, say("Bid 0 and take 0 to score 5 + the cards dealt instead.")),
+            Setting("zero_bonus", say("Zero bonus"),
+                    Kind.SWITCH, False, say("Bid 0 and take 0 to score 5 + the cards dealt instead.")),
         )
 
     def settings_in_play(self, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -174,7 +175,7 @@ class OhHell(Game):
         return played_sizes(schedule(table.settings["max_cards"], table.settings["order"]), table.settings["sizes"])
 
     def cards(self, table: Table, state: State) -> int:
-        return self.hand_sizes(table)[state.deal]
+        return self.hand_sizes(table)[state.kept]
 
     def hook_holds(self, table: Table, state: State) -> bool:
         """Whether the dealer is hooked this hand: the hook is on, and the hand has at least hook_from cards."""
@@ -240,9 +241,9 @@ class OhHell(Game):
         settings = table.settings
         points = tuple(points_for(bid, took, cards, settings) for bid, took in zip(hand.bids, hand.tricks))
         totals = add(state.totals, points)
-        deal = state.deal + 1
+        deal = state.kept + 1
         finished = deal == len(self.hand_sizes(table))
-        after = state.after((state.dealer + 1) % table.size, totals, deal=deal, finished=finished,
+        after = state.after((state.dealer + 1) % table.size, totals, kept=deal, finished=finished,
                             winners=leaders(totals) if finished else ())
         facts = {"dealer": state.dealer, "cards": cards, "no_trump": cards * table.size == DECK}
         return Outcome(points, partial(self.explain, table, hand, cards), facts), after
@@ -255,4 +256,7 @@ class OhHell(Game):
         cards = self.cards(table, state)
         return {"dealer": state.dealer, "cards": cards, "first_bidder": (state.dealer + 1) % table.size,
                 "no_trump": cards * table.size == DECK,
-                "hand_of": [state.deal + 1, len(self.hand_sizes(table))]}
+                "hand_of": [state.kept + 1, len(self.hand_sizes(table))]}
+
+
+GAME = OhHell()

@@ -1,18 +1,21 @@
 """Four-Point Northeast Wisconsin Smear: two partnerships, bids 2-4, race to 15.
 
-Scored as Pitch; the hooks below are where the two games differ."""
+Scored as a game of Pitch's family; the numbers and hooks below are where it differs from Pitch."""
 from __future__ import annotations
 
-from .core import Kind, Setting, Table
-from .pitch import Pitch
-from .words import say
+from ..core import Kind, Setting, Table
+from ..parts.point_games import PointsGame
+from ..words import say
+
+SIX_POINT = ("high", "low", "jack", "big_joker", "little_joker", "game")                      # Six-Point Smear
 
 
-class Smear(Pitch):
+class Smear(PointsGame):
     id = "smear"
     title = say("Smear")
     min_players = 4
     max_players = 4
+    listed = 40
     blurb = say("Four-Point Northeast Wisconsin Smear: partners bid 2-4 for High, Low, Jack and Game; race to 15.")
     lowest_bid = 2
     dealer_may_steal = False
@@ -27,23 +30,24 @@ class Smear(Pitch):
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("extra_cards", Kind.WHOLE, 0, say("Undealt cards the bidder may take before discarding back to 6."),
+            Setting("extra_cards", say("Extra cards"),
+                    Kind.WHOLE, 0, say("Undealt cards the bidder may take before discarding back to 6."),
                     minimum=0, maximum=3),
-            Setting("target", Kind.WHOLE, 15, say("Points needed to win."), minimum=1),
-            Setting("win_rule", Kind.CHOICE, "first_to_target",
+            Setting("target", say("Target"), Kind.WHOLE, 15, say("Points needed to win."), minimum=1),
+            Setting("win_rule", say("Win rule"), Kind.CHOICE, "first_to_target",
                     say("First to target: the game ends when a team reaches the target. "
                         "Bidder out: only the team that won the bid and made it can go out."),
-                    choices=("first_to_target", "bidder_out")),
-            Setting("non_bidder_cap", Kind.SWITCH, False,
+                    choices=("first_to_target", "bidder_out"),
+                    labels=(say("first to target"), say("bidder out"))),
+            Setting("non_bidder_cap", say("Non bidder cap"), Kind.SWITCH, False,
                     say("The team that did not win the bid gains at most enough to reach the target.")),
             *self.point_settings(),
         )
-
-    def teams(self, table: Table) -> bool:
-        return True
 
     def gain_cap(self, table: Table, total: int) -> int | None:
         if not table.settings["non_bidder_cap"]:
             return None
         return max(0, table.settings["target"] - total)
 
+
+GAME = Smear()

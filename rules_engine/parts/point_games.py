@@ -1,14 +1,14 @@
-"""Pitch (Auction Pitch / Setback): High, Low, Jack and Game; the pitcher is set back.
-
-Smear (smear.py) scores the same way and overrides a few hooks of `Pitch`."""
+"""Games of Pitch's family (Pitch, Smear): a one-pass auction for the points played (High, Low,
+Jack and Game by the book), won by the sides that take them; the bidder is set back by the bid
+when it takes fewer. `PointsGame` scores them; a game sets its own numbers and overrides a few hooks."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Callable, Mapping, Sequence
 
-from .base import Game
-from .core import (
+from ..base import Game
+from ..core import (
     PASS,
     SETTINGS,
     Kind,
@@ -24,15 +24,12 @@ from .core import (
     leaders,
     must_be_absent,
     signed,
-    team_names,
-    team_of,
 )
-from .words import Text, comma_list, say, say_n
+from ..words import Text, comma_list, say, say_n
+from .partners import Partnerships
 
 POINTS = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten", "three", "game")  # every point a table may play
 FOUR_POINTS = ("high", "low", "jack", "game")          # the book's points: the default
-TEN_POINT = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten", "three")   # 10-point Pitch
-SIX_POINT = ("high", "low", "jack", "big_joker", "little_joker", "game")                      # Six-Point Smear
 THREE_WORTH = 3          # the three of trump; every other point is worth 1
 POINT_NAMES = {"high": say("High"), "low": say("Low"), "jack": say("Jack"), "off_jack": say("Off-jack"),
                "big_joker": say("Big joker"), "little_joker": say("Little joker"), "ten": say("Ten"),
@@ -95,12 +92,8 @@ class PointsHand:
     taken: Mapping[str, int | None] = field(default_factory=dict)   # point name -> side that took it, None for nobody
 
 
-class Pitch(Game):
-    id = "pitch"
-    title = say("Pitch")
-    min_players = 3
-    max_players = 7
-    blurb = say("Auction Pitch / Setback: bid for High, Low, Jack and Game; the pitcher is set back.")
+class PointsGame(Partnerships, Game):
+    """A game of Pitch's family. Its numbers are Pitch's unless a game sets its own."""
     lowest_bid = 1
     dealer_may_steal = True
     dealer_forced = True          # the dealer must bid when everyone else passed
@@ -111,27 +104,16 @@ class Pitch(Game):
                     "game": say("Game was tied: nobody scores it")}
     bid_verb = say("pitched")
 
-    def settings(self, player_count: int) -> tuple[Setting, ...]:
-        return (
-            Setting("partnerships", Kind.SWITCH, False, say("Four players in two teams, partners opposite.")),
-            Setting("target", Kind.WHOLE, 7, say("Points needed to win (11, 15 and 21 are common)."), minimum=1),
-            Setting("win_rule", Kind.CHOICE, "bidder_out",
-                    say("Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
-                        "First to target: the game ends when any side reaches the target."),
-                    choices=("bidder_out", "first_to_target")),
-            Setting("smudge", Kind.SWITCH, False, say("Bid every point played and take them all to win at once.")),
-            *self.point_settings(),
-        )
-
     def point_settings(self) -> tuple[Setting, ...]:
         """The points played and the smallest bid (Pitch's and Smear's alike). The largest `min_bid`
         depends on the points chosen: `check_table` checks it."""
         return (
-            Setting("points", Kind.LIST, FOUR_POINTS,
+            Setting("points", say("Points"), Kind.LIST, FOUR_POINTS,
                     say("The points played: each worth 1, the three of trump 3. High always counts."),
-                    choices=POINTS, required=("high",), item=say("point")),
-            Setting("min_bid", Kind.WHOLE, self.lowest_bid, say("The smallest bid; at most what the points played "
-                                                                "are worth."), minimum=self.lowest_bid),
+                    choices=POINTS, labels=tuple(POINT_NAMES[point] for point in POINTS), required=("high",),
+                    item=say("point")),
+            Setting("min_bid", say("Min bid"), Kind.WHOLE, self.lowest_bid,
+                    say("The smallest bid; at most what the points played are worth."), minimum=self.lowest_bid),
         )
 
     def check_table(self, table: Table) -> None:
@@ -170,15 +152,6 @@ class Pitch(Game):
             taken[last] = 2
         outcome, _after = self.play(table, self.start(table), PointsHand(Auction(0, bid), taken))
         return outcome.explain
-
-    def teams(self, table: Table) -> bool:
-        return table.settings["partnerships"]
-
-    def sides(self, table: Table) -> tuple[str, ...]:
-        return team_names(table.players) if self.teams(table) else table.players
-
-    def side_of(self, table: Table, seat: int) -> int:
-        return team_of(seat) if self.teams(table) else seat
 
     # --- bidding -----------------------------------------------------------------------
 

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Mapping
 
-from .base import Game
-from .core import (
+from ..base import Game
+from ..core import (
     PASS,
     Kind,
     Outcome,
@@ -19,11 +19,10 @@ from .core import (
     leaders,
     must_be_absent,
     read_list,
-    team_names,
-    team_of,
 )
-from .oh_hell import schedule
-from .words import Text, say, say_n
+from ..parts.deals import schedule
+from ..parts.partners import Partnerships
+from ..words import Text, say, say_n
 
 BOARD = "board"
 BOARD_WORDS = {1: say("board"), 2: say("double board"), 3: say("triple board"), 4: say("quadruple board")}
@@ -44,7 +43,7 @@ def board_multipliers(bids: tuple[Any, ...], dealer: int) -> dict[int, int]:
 def team_multiplier(bids: tuple[Any, ...], dealer: int, team: int) -> int:
     """A team's board multiplier: that of its highest claim, 0 when it claimed none."""
     claims = board_multipliers(bids, dealer)
-    return max((m for seat, m in claims.items() if team_of(seat) == team), default=0)
+    return max((m for seat, m in claims.items() if seat % 2 == team), default=0)
 
 
 def leader(bids: tuple[Any, ...], dealer: int) -> int | None:
@@ -90,34 +89,37 @@ def sum_words(bid: int, multiplier: int, took: int, cards: int, settings: Mappin
                took=took, per_trick=per_trick, bid=bid, extra=took - bid, gained=gained)
 
 
-class BackAlley(Game):
+class BackAlley(Partnerships, Game):
     id = "back_alley"
     title = say("Back Alley")
     min_players = 4
     max_players = 4
+    listed = 20
     two_step = True
     blurb = say("Two partnerships bid tricks or the board, 13 cards down to 1 and back.")
 
+    def kept_at_start(self, table: Table) -> int:
+        """The deals used up."""
+        return 0
+
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("max_cards", Kind.WHOLE, 13, say("Cards each in the first and last deal; 13 plays all 25 deals."),
+            Setting("max_cards", say("Max cards"),
+                    Kind.WHOLE, 13, say("Cards each in the first and last deal; 13 plays all 25 deals."),
                     minimum=1, maximum=13),
-            Setting("bid_points", Kind.WHOLE, 5,
+            Setting("bid_points", say("Bid points"), Kind.WHOLE, 5,
                     say("Points per trick bid, when the team makes its bid (and lost per trick bid when it does not)."),
                     minimum=1),
-            Setting("board_points", Kind.WHOLE, 10,
+            Setting("board_points", say("Board points"), Kind.WHOLE, 10,
                     say("Points per card dealt for a board, times 2 for a double board, 3 for triple, 4 for quadruple."),
                     minimum=1),
         )
-
-    def sides(self, table: Table) -> tuple[str, ...]:
-        return team_names(table.players)
 
     def deals(self, table: Table) -> tuple[int, ...]:
         return schedule(table.settings["max_cards"], "down_up")
 
     def cards(self, table: Table, state: State) -> int:
-        return self.deals(table)[state.deal]
+        return self.deals(table)[state.kept]
 
     def bid_problem(self, table: Table, seat: int, bid: Any, cards: int) -> Text | None:
         if bid in (PASS, BOARD):
@@ -168,7 +170,7 @@ class BackAlley(Game):
 
     def play(self, table: Table, state: State, hand: BackAlleyHand) -> tuple[Outcome, State]:
         cards = self.cards(table, state)
-        facts = {"dealer": state.dealer, "cards": cards, "deal": state.deal + 1,
+        facts = {"dealer": state.dealer, "cards": cards, "deal": state.kept + 1,
                  "leader": leader(hand.bids, state.dealer)}
         next_dealer = (state.dealer + 1) % table.size
         if hand.tricks is None:
@@ -176,9 +178,9 @@ class BackAlley(Game):
             return Outcome((0, 0), partial(self.thrown_in_words, table, next_dealer, cards), facts), after
         points = tuple(self.team_score(table, state, hand, team, cards)[0] for team in (0, 1))
         totals = add(state.totals, points)
-        deal = state.deal + 1
+        deal = state.kept + 1
         finished = deal == len(self.deals(table))
-        after = state.after(next_dealer, totals, deal=deal, finished=finished, winners=leaders(totals) if finished else ())
+        after = state.after(next_dealer, totals, kept=deal, finished=finished, winners=leaders(totals) if finished else ())
         return Outcome(points, partial(self.explain, table, state, hand, cards), facts), after
 
     def thrown_in_words(self, table: Table, next_dealer: int, cards: int) -> list[Text]:
@@ -193,7 +195,7 @@ class BackAlley(Game):
                    cards: int) -> tuple[int, int, dict[int, int], int]:
         """A team's points, and what they come from: its board multiplier (0 for none), its
         numbered bids (seat -> bid) and their sum."""
-        seats = (team, team + 2)
+        seats = self.seats_of(table, team)
         multiplier = team_multiplier(hand.bids, state.dealer, team)
         numbers = {seat: hand.bids[seat] for seat in seats if is_whole(hand.bids[seat])}
         bid = sum(numbers.values())
@@ -207,7 +209,7 @@ class BackAlley(Game):
             return say("{team} bid {board} and {sums}", team=name, board=BOARD_WORDS[multiplier], sums=sums)
         if not numbers:
             return say("{team} both passed and {sums}", team=name, sums=sums)
-        first, second = (self.seat_bid(table, seat, numbers) for seat in (team, team + 2))
+        first, second = (self.seat_bid(table, seat, numbers) for seat in self.seats_of(table, team))
         return say("{team} bid {bid} ({first}, {second}) and {sums}",
                    team=name, bid=bid, first=first, second=second, sums=sums)
 
@@ -219,4 +221,7 @@ class BackAlley(Game):
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
         return {"dealer": state.dealer, "cards": self.cards(table, state),
                 "first_bidder": (state.dealer + 1) % table.size,
-                "deal": state.deal + 1, "deals": len(self.deals(table))}
+                "deal": state.kept + 1, "deals": len(self.deals(table))}
+
+
+GAME = BackAlley()

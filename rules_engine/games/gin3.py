@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Mapping
 
-from .base import Game
-from .core import EndBonus, Kind, Outcome, Roles, Setting, State, Table, add, is_whole, leaders, must_be_absent
-from .words import Text, and_list, comma_list, say
+from ..base import Game
+from ..core import EndBonus, Kind, Outcome, RuleError, Setting, State, Table, add, is_whole, leaders, must_be_absent, read_seat
+from ..words import Text, and_list, comma_list, say
 
 MOST_DEADWOOD = 98
 
@@ -101,6 +101,14 @@ def plain_value_words(hand: GinHand, settings: Mapping[str, Any], knocker: str, 
                other=other, knocker=knocker, theirs=theirs, mine=mine, bonus=settings["undercut_bonus"], value=value)
 
 
+@dataclass(frozen=True)
+class Roles:
+    """Who is in the box, who is captain, who advises: what the game keeps from hand to hand."""
+    box: int
+    captain: int
+    advisor: int
+
+
 def rotate(roles: Roles, winner: Side | None) -> Roles:
     """Roles for the next hand: box wins -> captain and advisor change places;
     team wins -> captain into the box, advisor to captain, old box advises; draw -> no change."""
@@ -116,29 +124,32 @@ class Gin3(Game):
     title = say("Three-player Gin")
     min_players = 3
     max_players = 3
+    listed = 50
     blurb = say("Gin Rummy for three: one player in the box against a captain and an advisor.")
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
-            Setting("knock_limit", Kind.WHOLE, 10, say("Most deadwood a player may knock with."), minimum=1, maximum=10),
-            Setting("undercut_bonus", Kind.WHOLE, 10, say("Bonus for undercutting the knocker."), minimum=0),
-            Setting("gin_bonus", Kind.WHOLE, 25, say("Bonus for going gin (20 is also common)."), minimum=0),
-            Setting("box_win", Kind.CHOICE, "single",
+            Setting("knock_limit", say("Knock limit"),
+                    Kind.WHOLE, 10, say("Most deadwood a player may knock with."), minimum=1, maximum=10),
+            Setting("undercut_bonus", say("Undercut bonus"),
+                    Kind.WHOLE, 10, say("Bonus for undercutting the knocker."), minimum=0),
+            Setting("gin_bonus", say("Gin bonus"), Kind.WHOLE, 25, say("Bonus for going gin (20 is also common)."), minimum=0),
+            Setting("box_win", say("Box win"), Kind.CHOICE, "single",
                     say("Single: the box player scores a won hand once. Double: twice, once for each opponent."),
-                    choices=("single", "double")),
-            Setting("team_points", Kind.CHOICE, "both",
+                    choices=("single", "double"), labels=(say("single"), say("double"))),
+            Setting("team_points", say("Team points"), Kind.CHOICE, "both",
                     say("Both: captain and advisor each score a hand the team wins. Captain: only the captain does."),
-                    choices=("both", "captain")),
-            Setting("target", Kind.WHOLE, 100, say("Points needed to end the game."), minimum=1),
-            Setting("big_gin_bonus", Kind.WHOLE, 31,
+                    choices=("both", "captain"), labels=(say("both"), say("captain"))),
+            Setting("target", say("Target"), Kind.WHOLE, 100, say("Points needed to end the game."), minimum=1),
+            Setting("big_gin_bonus", say("Big gin bonus"), Kind.WHOLE, 31,
                     say("Bonus for big gin: out with all 11 cards melded, without discarding."), minimum=0, maximum=100),
-            Setting("box_bonus", Kind.WHOLE, 0,
+            Setting("box_bonus", say("Box bonus"), Kind.WHOLE, 0,
                     say("At the end, each player scores this for every hand that gave them points (25 is common)."),
                     minimum=0, maximum=100),
-            Setting("game_bonus", Kind.WHOLE, 0,
+            Setting("game_bonus", say("Game bonus"), Kind.WHOLE, 0,
                     say("At the end, the highest total before bonuses scores this (100 is common)."),
                     minimum=0, maximum=500),
-            Setting("oklahoma", Kind.SWITCH, False,
+            Setting("oklahoma", say("Oklahoma"), Kind.SWITCH, False,
                     say("Oklahoma: the face-up card sets each hand's knock limit (an ace: gin only), "
                         "and a spade doubles the hand.")),
         )
@@ -147,10 +158,15 @@ class Gin3(Game):
         """Under Oklahoma the face-up card sets the knock limit: knock_limit is not used."""
         return {name: value for name, value in settings.items() if not (name == "knock_limit" and settings.get("oklahoma"))}
 
-    def start(self, table: Table) -> State:
+    def read_first_captain(self, raw: Any, players: tuple[str, ...], first_dealer: int) -> int:
+        captain = read_seat(raw, "first_captain", players, (first_dealer + 1) % len(players))
+        if captain == first_dealer:
+            raise RuleError("first_captain", say("the captain can't also be in the box"))
+        return captain
+
+    def kept_at_start(self, table: Table) -> Roles:
         box, captain = table.first_dealer, table.first_captain     # read_table gives both
-        roles = Roles(box, captain, 3 - box - captain)
-        return State(number=1, dealer=box, totals=(0, 0, 0), roles=roles)
+        return Roles(box, captain, 3 - box - captain)
 
     def read_side(self, state: State, raw: Mapping[str, Any]) -> Side:
         knocker = raw.get("knocker")
@@ -258,7 +274,7 @@ class Gin3(Game):
         return say("{captain} (captain) scores {value}.", captain=table.name(roles.captain), value=value)
 
     def play(self, table: Table, state: State, hand: GinHand) -> tuple[Outcome, State]:
-        roles = state.roles
+        roles = state.kept
         facts = {"dealer": state.dealer, "roles": {"box": roles.box, "captain": roles.captain,
                                                  "advisor": roles.advisor}}
         if hand.result is Result.DRAW:
@@ -269,7 +285,7 @@ class Gin3(Game):
         totals = add(state.totals, points)
         finished = max(totals) >= table.settings["target"]
         new_roles = rotate(roles, winner)
-        after = state.after(new_roles.box, totals, roles=new_roles, finished=finished,
+        after = state.after(new_roles.box, totals, kept=new_roles, finished=finished,
                             winners=leaders(totals) if finished else ())
         return Outcome(points, partial(self.explain, table, roles, hand, after), facts), after
 
@@ -325,7 +341,9 @@ class Gin3(Game):
         return say("{captain} & {advisor} (team)", captain=table.name(roles.captain), advisor=table.name(roles.advisor))
 
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
-        roles = state.roles
+        roles = state.kept
         return {"dealer": state.dealer, "roles": {"box": roles.box, "captain": roles.captain,
                                                 "advisor": roles.advisor}}
 
+
+GAME = Gin3()
