@@ -52,6 +52,7 @@ class Setting:
     required: tuple[str, ...] = ()    # a list's words it must hold
     item: str = ""                    # a list: what one of its words is (a Text: "point")
     labels: tuple[str, ...] = ()      # Texts: each of the choices as a player says it ("up then down"), in order
+    optional: bool = False            # a whole number that may be null: "none" (Spades' lose_at: never)
 
     def choice_label(self, choice: str) -> str:
         """One of the choices as a player says it (a Text), or the word itself if it has no label."""
@@ -59,6 +60,8 @@ class Setting:
 
     def read(self, value: Any) -> Any:
         """The value if it is allowed, else a RuleError for `settings`."""
+        if value is None and self.optional:
+            return None
         if self.kind is Kind.SWITCH:
             if not isinstance(value, bool):
                 raise RuleError(SETTINGS, say("{setting} must be true or false", setting=self.name), self.name)
@@ -94,6 +97,11 @@ class Setting:
         return tuple(value)
 
     def range_words(self) -> Text:
+        if self.optional:
+            return say("{allowed} or none", allowed=self.whole_range_words())
+        return self.whole_range_words()
+
+    def whole_range_words(self) -> Text:
         if self.maximum is None:
             return say("{minimum} or more", minimum=self.minimum)
         return say("from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)

@@ -254,8 +254,8 @@ def read_settings(game: Game, raw: Any, player_count: int) -> Mapping[str, Any]:
     for name in raw:
         if name not in known:
             raise RuleError(SETTINGS, say("{game} has no setting called {name}", game=game.title, name=repr(name)))
-    values = {name: setting.default if raw.get(name) is None else setting.read(raw[name])
-              for name, setting in known.items()}
+    values = {name: setting.read(raw[name]) if name in raw and (raw[name] is not None or setting.optional)
+              else setting.default for name, setting in known.items()}
     return MappingProxyType(values)
 
 
