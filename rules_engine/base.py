@@ -43,6 +43,10 @@ class Game(ABC):
         """The names scores belong to."""
         return table.players
 
+    def lowest_wins(self, table: Table) -> bool:
+        """Whether the lowest total is the best (a Hearts-like game); most games want the highest."""
+        return False
+
     def side_of(self, table: Table, seat: int) -> int:
         """The side a seat plays for (an index of `sides`)."""
         return seat

@@ -68,6 +68,18 @@ class ScoredGame:
         return self.state.finished
 
     @property
+    def leading(self) -> tuple[int, ...]:
+        """The sides ahead now: the winners once the game is over; while it is played, the sides with
+        the best total (the lowest in a game the lowest wins), none before a hand or while all are level."""
+        if self.finished:
+            return self.state.winners
+        totals = self.totals
+        best = min(totals) if self.game.lowest_wins(self.table) else max(totals)
+        if not self.hands or all(total == best for total in totals):
+            return ()
+        return tuple(side for side, total in enumerate(totals) if total == best)
+
+    @property
     def winners(self) -> tuple[str, ...]:
         return tuple(self.sides[side] for side in self.state.winners)
 

@@ -16,6 +16,16 @@ settings.register_profile("mutation", settings.get_profile("ci"), phases=[Phase.
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mutation" if "MUTANT_UNDER_TEST" in os.environ else "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
+# Every Pashto catalogue: the shared one and each game's own (translations/games/<id>/).
+PASHTO_CATALOGUES = sorted((ROOT / "translations").glob("**/ps/LC_MESSAGES/messages.po"))
+
+
+def pashto_messages():
+    """Every message of every Pashto catalogue (a message two catalogues hold comes twice)."""
+    from babel.messages.pofile import read_po
+    for path in PASHTO_CATALOGUES:
+        with open(path, "rb") as po:
+            yield from (message for message in read_po(po) if message.id)
 
 
 @pytest.fixture(autouse=True)
@@ -154,7 +164,7 @@ def new_game_data(record):
         elif setting.kind.value == "list":               # a box ticked for each word, after the boxes' marker
             data[f"setting_{setting.name}"] = ["", *value]
         else:
-            data[f"setting_{setting.name}"] = str(value)
+            data[f"setting_{setting.name}"] = "" if value is None else str(value)    # blank: none
     return data
 
 

@@ -1,5 +1,5 @@
 """What the tests of every game take from each game's own tests: `tests/test_<id>.py` ends with
-`TESTED = Tested(...)`, and `tested(game_id)` finds it there. A test that covers "each game" asks
+`TESTED = Tested(...)`, and `as_tested(game_id)` finds it there. A test that covers "each game" asks
 the engine for its games and this module for what to play, so a new game is tested by its own
 files alone."""
 from __future__ import annotations
@@ -37,6 +37,7 @@ def type_in(field_name: str, text: str) -> Step:
 @dataclass(frozen=True)
 class Tested:
     """A game as the tests of every game play it."""
+    __test__ = False                              # not a test class, whatever its name
     legal_hand: Callable[..., dict[str, Any]]     # (draw, scored, order) -> a legal next hand (hypothesis)
     players: tuple[str, ...]                      # a typical table, in seat order
     dealer: int                                   # the first dealer of the typical hand
@@ -49,6 +50,6 @@ class Tested:
     rules_say: str = ""                           # ...and a piece of those rules in Pashto, with the page's digits
 
 
-def tested(game_id: str) -> Tested:
+def as_tested(game_id: str) -> Tested:
     """The game's `TESTED`, from its own tests (tests/test_<id>.py)."""
     return importlib.import_module(f"test_{game_id}").TESTED

@@ -1,12 +1,12 @@
 """Hypothesis strategies: valid game records played hand by hand through the engine."""
 from hypothesis import strategies as st
 
+from games import as_tested
 from rules_engine import GAMES, RuleError, score
 from rules_engine.core import bidding_order
-from rules_engine.games.gin3 import RANKS, rank_value
 from rules_engine.parts.point_games import points_worth
 
-NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lee"]   # as many as any game seats
 
 
 def split(draw, total, parts):
@@ -23,17 +23,9 @@ def draw_bids(draw, game, order):
     return [bids[seat] for seat in sorted(bids)]
 
 
-def oh_hell_hand(draw, game, order):
-    return {"bids": draw_bids(draw, game, order), "tricks": split(draw, game.next["cards"], game.table.size)}
-
-
-def back_alley_hand(draw, game, order):
-    bids = draw_bids(draw, game, order)
-    return {"bids": bids} if set(bids) == {"pass"} else {"bids": bids, "tricks": split(draw, game.next["cards"], 2)}
-
-
 def points_hand(draw, game, order, high_and_low_always=False):
-    """Who took each of the points played (in Pitch High and Low always go to a side)."""
+    """A hand of Pitch's family: the auction, then who took each of the points played (High and Low
+    always go to a side where the game says so)."""
     bids = draw_bids(draw, game, order)
     if set(bids) == {"pass"}:
         return {"bids": bids}
@@ -44,30 +36,10 @@ def points_hand(draw, game, order, high_and_low_always=False):
                              for point in game.table.settings["points"]}}
 
 
-def gin_hand(draw, game, order):
-    limit, upcard = game.table.settings["knock_limit"], {}
-    if game.table.settings["oklahoma"]:
-        upcard = {"upcard": draw(st.sampled_from(RANKS)), "upcard_spade": draw(st.booleans())}
-        limit = 0 if upcard["upcard"] == "A" else rank_value(upcard["upcard"])
-    result = draw(st.sampled_from(["knock", "gin", "big_gin", "draw"] if limit else ["gin", "big_gin", "draw"]))
-    if result == "draw":
-        return {"result": "draw", **upcard}
-    knocker = draw(st.sampled_from(["box", "team"]))
-    other = "team" if knocker == "box" else "box"
-    mine = draw(st.integers(1, limit)) if result == "knock" else 0
-    return {"result": result, "knocker": knocker, "deadwood": {knocker: mine, other: draw(st.integers(0, 98))}, **upcard}
-
-
-# A legal next hand for each game of the registry (a game added there needs one here: records() draws
-# from every registered game). Pitch always plays High and Low; Smear may leave any point untaken.
-HANDS = {"oh_hell": oh_hell_hand, "back_alley": back_alley_hand,
-         "pitch": lambda draw, game, order: points_hand(draw, game, order, high_and_low_always=True),
-         "smear": points_hand, "gin3": gin_hand}
-
-
 def draw_hand(draw, game):
+    """A legal next hand of the game, as its own tests draw one (`TESTED.legal_hand`)."""
     order = bidding_order(game.next["dealer"], game.table.size)
-    return HANDS[game.game.id](draw, game, order)
+    return as_tested(game.game.id).legal_hand(draw, game, order)
 
 
 def draw_settings(draw, game, count):
@@ -132,7 +104,7 @@ def records(draw, game_ids=tuple(GAMES), max_hands=12, adjustments=True):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 200) | st.floats(allow_nan=False) | st.text(max_size=8)
-    | st.sampled_from(["pass", "board", "knock", "gin", "draw", "box", "team", "oh_hell", "smear"]),
+    | st.sampled_from(["pass", "board", "knock", "gin", "draw", "box", "team", *GAMES]),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
     max_leaves=8)
 

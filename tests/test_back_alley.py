@@ -1,8 +1,10 @@
 import pytest
 
 from conftest import record
+from games import Tested, button, link, tap
 from rules_engine import RuleError, score
 from rules_engine.games.back_alley import leader, team_multiplier
+from strategies import draw_bids, split
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -156,3 +158,23 @@ def test_a_one_card_deal_in_the_singular():
     assert str(error.value) == "hand 1: Ann's bid of 0 is not a bid: a player who expects no tricks passes"
     game = play([{"bids": ["pass"] * 4}], one)
     assert game.hands[0].explain == ("All four passed: the hand is thrown in and Ann deals 1 card again.",)
+
+
+# --- what the tests of every game play of Back Alley ----------------------------------------------
+
+def legal_hand(draw, scored, order):
+    bids = draw_bids(draw, scored, order)
+    return {"bids": bids} if set(bids) == {"pass"} else {"bids": bids, "tricks": split(draw, scored.next["cards"], 2)}
+
+
+TESTED = Tested(
+    legal_hand=legal_hand, players=("Ann", "Ben", "Cy", "Dee"), dealer=3,          # Dee deals 13 cards
+    # Ann 4, the rest pass... but Ben bids 3; Ann & Cy took 6, Ben & Dee 7: 4 x 5 + 2 over, 3 x 5 + 4 over
+    typical_hand=(link("Enter the bids for hand 1"), tap("bid_0", 4), tap("bid_1", 3), button("Save bids"),
+                  tap("tricks_0", 6), button("Save hand 1")),
+    totals_after=("22", "19"), tap_budget=7,
+    # one deal of one card: Ann boards and her side takes it, 10 x 1
+    finished=record("back_alley", ["Ann", "Ben", "Cy", "Dee"], [{"bids": ["board", "pass", "pass", "pass"], "tricks": [1, 0]}],
+                    {"max_cards": 1}, first_dealer=3),
+    result_lines=("Back Alley", "1. Ann & Cy 10", "2. Ben & Dee 0", "Game over: Ann & Cy win."),
+    rules_settings={"max_cards": 5, "bid_points": 7}, rules_say="۷ × ۲ + ۱ =")

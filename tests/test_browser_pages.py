@@ -8,14 +8,13 @@ import axe_playwright_python
 import pytest
 from playwright.sync_api import expect
 
+from games import as_tested
 from rules_engine import GAMES
 from test_browser import ARGS, CHROMIUM, browser, close, server  # noqa: F401  (fixtures)
 
 SMALL_PHONE = {"width": 360, "height": 740}
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-BUDGETS = {"oh_hell": 9, "back_alley": 7, "pitch": 7, "smear": 7, "gin3": 4}
-TAPS: dict[str, int] = {}
 
 
 class Table:
@@ -56,67 +55,30 @@ def start(table, server, game, players, dealer="0"):  # noqa: F811
     table.taps = 0
 
 
-FOUR = ["Ann", "Ben", "Cy", "Dee"]
+def play(table, steps):
+    """A hand as a phone enters it, a tap counted for each link, button and choice (typing is not a tap)."""
+    for step in steps:
+        if step.kind == "link":
+            table.link(step.name)
+        elif step.kind == "button":
+            table.button(step.name)
+        elif step.kind == "tap":
+            table.choose(step.name, step.value)
+        else:
+            table.page.fill(f"#{step.name}", step.value)
 
 
-def test_oh_hell_hand_in_nine_taps(table, server):  # noqa: F811
-    start(table, server, "oh_hell", FOUR, dealer="3")          # Dee deals 1 card
-    table.link("Enter the bids for hand 1")
-    for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 0)):
-        table.choose(f"bid_{seat}", bid)
-    table.button("Save bids")
-    # filled in as bid: Ann 1, Ben 0, Cy 0, Dee the rest (0). Ben took the trick, not Ann
-    table.choose("tricks_1", 1)
-    table.choose("tricks_0", 0)
-    table.button("Save hand 1")
-    expect(table.page.locator(".sides b")).to_have_text(["0", "0", "10", "10"])     # Ann and Ben missed
-    TAPS["oh_hell"] = table.taps
-
-
-def test_back_alley_hand_in_seven_taps(table, server):  # noqa: F811
-    start(table, server, "back_alley", FOUR, dealer="3")       # Dee deals 13 cards
-    table.link("Enter the bids for hand 1")
-    table.choose("bid_0", 4)                                   # Ann 4, the rest pass...
-    table.choose("bid_1", 3)                                   # ...but Ben bids 3
-    table.button("Save bids")
-    table.choose("tricks_0", 6)                                # Ann & Cy took 6, Ben & Dee 7
-    table.button("Save hand 1")
-    expect(table.page.locator(".sides b")).to_have_text(["22", "19"])     # 4 x 5 + 2 over, 3 x 5 + 4 over
-    TAPS["back_alley"] = table.taps
-
-
-@pytest.mark.parametrize("game, totals", [("pitch", ["1", "3", "0", "0"]),      # four players, each for himself
-                                           ("smear", ["1", "3"])])               # Ann & Cy v Ben & Dee
-def test_pitch_and_smear_hand_in_seven_taps(table, server, game, totals):  # noqa: F811
-    start(table, server, game, FOUR)                           # Ann deals; Ben bids first
-    table.link("Record hand 1")
-    table.choose("bid_1", 3)                                   # Ben bid 3, the rest passed
-    for point, side in (("high", 1), ("low", 1), ("jack", 0), ("game", 1)):
-        table.choose(point, side)
-    table.button("Save hand 1")
-    expect(table.page.locator(".sides b")).to_have_text(totals)
-    TAPS[game] = table.taps
-
-
-def test_gin_hand_in_four_taps_and_two_numbers(table, server):  # noqa: F811
-    start(table, server, "gin3", ["Ann", "Ben", "Cy"])         # Ann in the box
-    table.link("Record hand 1")
-    table.choose("knocker", "box")                             # a knock is already chosen
-    table.page.fill("#deadwood_box", "٤")                      # typed with Eastern Arabic digits
-    table.page.fill("#deadwood_team", "20")
-    table.button("Save hand 1")
-    expect(table.page.locator(".sides b")).to_have_text(["16", "0", "0"])
-    TAPS["gin3"] = table.taps
-
-
-def test_taps_per_hand_are_within_the_budgets(capsys):
-    assert set(BUDGETS) == set(GAMES), "every game has a tap budget and a tap test above"
-    assert set(TAPS) == set(BUDGETS), "run with the tap tests above"
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_typical_hand_takes_no_more_taps_than_the_games_budget(table, server, game, capsys):  # noqa: F811
+    """Each game's typical first hand (its own tests' TESTED), from the scoreboard back to it with
+    the new totals, in no more taps than its budget (typed numbers are not taps)."""
+    typical = as_tested(game)
+    start(table, server, game, typical.players, dealer=str(typical.dealer))
+    play(table, typical.typical_hand)
+    expect(table.page.locator(".sides b")).to_have_text(list(typical.totals_after))
     with capsys.disabled():
-        print("\ntaps per typical hand, 4 players, scoreboard to scoreboard: "
-              + ", ".join(f"{game} {TAPS[game]} (budget {BUDGETS[game]})" for game in BUDGETS)
-              + " - gin plus its two deadwood numbers")
-    assert all(TAPS[game] <= BUDGETS[game] for game in BUDGETS)
+        print(f"\n{game}: a typical hand in {table.taps} taps (budget {typical.tap_budget})")
+    assert table.taps <= typical.tap_budget
 
 
 SMALL_CONTROLS = """() => [...document.querySelectorAll(

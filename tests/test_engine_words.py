@@ -158,10 +158,14 @@ def test_settings_blurbs_and_ranges_are_texts():
 # --- the catalogue: every sentence is found by the words it was made from ------------------------
 
 def catalogue_ids():
-    """The msgids of translations/messages.pot: a template, or (singular, plural) for say_n."""
+    """The msgids of every catalogue's template (translations/ and each game's): a template, or
+    (singular, plural) for say_n."""
     from babel.messages.pofile import read_po
-    with open(ROOT / "translations" / "messages.pot", "rb") as pot:
-        return {message.id if isinstance(message.id, str) else tuple(message.id) for message in read_po(pot)}
+    ids = set()
+    for path in (ROOT / "translations").glob("**/messages.pot"):
+        with open(path, "rb") as pot:
+            ids |= {message.id if isinstance(message.id, str) else tuple(message.id) for message in read_po(pot)}
+    return ids
 
 
 CATALOGUE = catalogue_ids()

@@ -1,8 +1,10 @@
 import pytest
+from hypothesis import strategies as st
 
 from conftest import record
+from games import Tested, button, link, tap, type_in
 from rules_engine import GAMES, RuleError, score
-from rules_engine.games.gin3 import Roles, Side, rotate
+from rules_engine.games.gin3 import RANKS, Roles, Side, rank_value, rotate
 
 THREE = ["Ann", "Ben", "Cy"]
 
@@ -297,3 +299,32 @@ def test_a_game_without_settings_that_switch_others_off_has_every_setting_in_pla
 def test_under_oklahoma_the_knock_limit_setting_is_not_in_play():
     assert "knock_limit" not in GAMES["gin3"].settings_in_play({"knock_limit": 7, "oklahoma": True})
     assert GAMES["gin3"].settings_in_play({"knock_limit": 7, "oklahoma": False}) == {"knock_limit": 7, "oklahoma": False}
+
+
+# --- what the tests of every game play of three-player gin -----------------------------------------
+
+def legal_hand(draw, scored, order):
+    limit, upcard = scored.table.settings["knock_limit"], {}
+    if scored.table.settings["oklahoma"]:
+        upcard = {"upcard": draw(st.sampled_from(RANKS)), "upcard_spade": draw(st.booleans())}
+        limit = 0 if upcard["upcard"] == "A" else rank_value(upcard["upcard"])
+    result = draw(st.sampled_from(["knock", "gin", "big_gin", "draw"] if limit else ["gin", "big_gin", "draw"]))
+    if result == "draw":
+        return {"result": "draw", **upcard}
+    knocker = draw(st.sampled_from(["box", "team"]))
+    other = "team" if knocker == "box" else "box"
+    mine = draw(st.integers(1, limit)) if result == "knock" else 0
+    return {"result": result, "knocker": knocker, "deadwood": {knocker: mine, other: draw(st.integers(0, 98))}, **upcard}
+
+
+TESTED = Tested(
+    legal_hand=legal_hand, players=("Ann", "Ben", "Cy"), dealer=0,   # Ann in the box
+    # a knock is already chosen: the box knocks with 4 (typed in Eastern Arabic digits) against 20
+    typical_hand=(link("Record hand 1"), tap("knocker", "box"), type_in("deadwood_box", "٤"),
+                  type_in("deadwood_team", "20"), button("Save hand 1")),
+    totals_after=("16", "0", "0"), tap_budget=4,
+    # Ann in the box knocks with 2 against 12: 10, and 10 ends the game
+    finished=record("gin3", ["Ann", "Ben", "Cy"], [{"result": "knock", "knocker": "box",
+                                                    "deadwood": {"box": 2, "team": 12}}], {"target": 10}),
+    result_lines=("Three-player Gin", "1. Ann 10", "2. Ben 0", "2. Cy 0", "Game over: Ann wins."),
+    rules_settings={"box_win": "double"}, rules_say="دوه ځله")

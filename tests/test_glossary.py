@@ -5,11 +5,11 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+
+from conftest import pashto_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "docs" / "glossary.md"
-PO = ROOT / "translations" / "ps" / "LC_MESSAGES" / "messages.po"
 WORD = re.compile(r"[^\W\d_]+")              # a run of letters, in any script
 
 
@@ -32,12 +32,8 @@ def held_terms() -> list[tuple[str, re.Pattern, str, list[str]]]:
 
 def messages() -> list[tuple[str, str]]:
     """(English, Pashto) for every message; a plural's forms are read together."""
-    with open(PO, "rb") as po:
-        catalogue = read_po(po)
     said = []
-    for message in catalogue:
-        if not message.id:
-            continue
+    for message in pashto_messages():
         english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
         pashto = " ".join(message.string) if isinstance(message.string, tuple) else message.string
         said.append((re.sub(r"<[^>]+>|%\(\w+\)s|\{\w+\}", " ", english), pashto))

@@ -12,13 +12,14 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
-from conftest import example_paths, load_example, play_through_forms, record, unisolated
+from conftest import PASHTO_CATALOGUES, example_paths, load_example, pashto_messages, play_through_forms, record, unisolated
+from games import as_tested
 from rules_engine import GAMES
 from scorepad.web import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-PO = ROOT / "translations" / "ps" / "LC_MESSAGES" / "messages.po"
-MO = PO.with_suffix(".mo")
+CATALOGUE_IDS = [path.relative_to(ROOT / "translations").parts[0] if "games" not in path.parts
+                 else path.parent.parent.parent.name for path in PASHTO_CATALOGUES]
 EASTERN = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
 
 
@@ -150,13 +151,10 @@ def test_pashto_scores_have_pashto_digits_kept_left_to_right(client):
     assert re.search(r'<td[^>]*><span class="n">[+-][۰-۹]+</span>', pashto)      # a hand's signed points, left to right
 
 
-RULES_SETTINGS = {"oh_hell": {"order": "down_up", "zero_bonus": True}, "back_alley": {"max_cards": 5, "bid_points": 7},
-                  "pitch": {"partnerships": True, "smudge": True, "target": 21}, "gin3": {"box_win": "double"},
-                  "smear": {"target": 11, "non_bidder_cap": True, "extra_cards": 2}}
-RULES_SAY = {"oh_hell": "۲۵ لاسه", "back_alley": "۷ × ۲ + ۱ =", "pitch": "۲۱", "gin3": "دوه ځله", "smear": "۱۱"}
-
-
-PASHTO_NAMES = {"oh_hell": "او هیل", "back_alley": "بیک ایلی", "pitch": "پیچ", "smear": "سمیر", "gin3": "درې کسیزه ګین رمی"}
+def pashto_name(game):
+    """A game's name as its Pashto catalogue says it."""
+    english = str(GAMES[game].title)
+    return next(message.string for message in pashto_messages() if message.id == english)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -164,12 +162,12 @@ def test_a_game_is_named_in_pashto_with_its_english_name_beside_it_on_headings(c
     players = ["Ann", "Ben", "Cy", "Dee"][:max(GAMES[game].min_players, min(4, GAMES[game].max_players))]
     game_id = play_through_forms(client, record(game, players))
     english = str(GAMES[game].title)
-    beside = f'{PASHTO_NAMES[game]} <small>(<bdi lang="en">{english}</bdi>)</small>'
+    beside = f'{pashto_name(game)} <small>(<bdi lang="en">{english}</bdi>)</small>'
     client.set_cookie("lang", "ps")
     for url in (f"/rules/{game}", f"/games/new/{game}", f"/games/{game_id}", f"/games/{game_id}/tv", "/rules", "/games/new"):
         page = client.get(url).get_data(as_text=True)
         assert beside in page, url
-    assert f"<title>{PASHTO_NAMES[game]}" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"<title>{pashto_name(game)}" in client.get(f"/games/{game_id}").get_data(as_text=True)
     client.set_cookie("lang", "en")
     heading = re.search(r"<h1>(.*?)</h1>", client.get(f"/rules/{game}").get_data(as_text=True)).group(1)
     assert heading == f"{english} rules"                # in English, the name once
@@ -181,7 +179,7 @@ def test_pashto_rules_say_their_sentences_and_the_games_numbers_in_pashto(client
     own numbers among them; only the examples' players, La Podrida and the order's choice words
     (forms.py's messages) may be in English letters."""
     players = ["Ann", "Ben", "Cy", "Dee"][:max(GAMES[game].min_players, min(4, GAMES[game].max_players))]
-    game_id = play_through_forms(client, record(game, players, settings=RULES_SETTINGS.get(game, {})))
+    game_id = play_through_forms(client, record(game, players, settings=as_tested(game).rules_settings))
     client.set_cookie("lang", "ps")
     for url in (f"/rules/{game}", f"/rules/{game}?game={game_id}"):
         article = client.get(url).get_data(as_text=True).split('<article class="rules">', 1)[1]
@@ -189,7 +187,7 @@ def test_pashto_rules_say_their_sentences_and_the_games_numbers_in_pashto(client
         assert EASTERN.search(rules) and not re.search(r"[0-9]", rules), url
         latin = set(re.findall(r"[A-Za-z]+", rules)) - {"Ann", "Ben", "Cy", "Dee", "La", "Podrida", "up", "down", "then"}
         assert not latin, (url, latin)
-    assert RULES_SAY[game] in rules                 # every game says its own numbers (a new one adds its line)
+    assert as_tested(game).rules_say in rules       # every game says its own numbers (its TESTED.rules_say)
 
 
 def test_exports_keep_ascii_digits_on_a_pashto_phone(client):
@@ -264,14 +262,32 @@ def extracted_messages() -> dict[str, str]:
     return found
 
 
-def test_every_message_the_pages_say_is_in_the_pashto_catalogue():
-    with open(PO, "rb") as po:
-        catalogue = read_po(po)
-    known = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalogue if m.id}
-    known |= {m.id[1] for m in catalogue if isinstance(m.id, tuple)}
+def test_every_message_the_pages_say_is_in_a_pashto_catalogue():
+    said = list(pashto_messages())
+    known = {m.id[0] if isinstance(m.id, tuple) else m.id for m in said}
+    known |= {m.id[1] for m in said if isinstance(m.id, tuple)}
     missing = {msgid: where for msgid, where in extracted_messages().items() if msgid not in known}
-    assert not missing, "not in translations/ps/LC_MESSAGES/messages.po (run sh translations/update.sh):\n" + \
+    assert not missing, "in no Pashto catalogue (run sh translations/update.sh):\n" + \
         "\n".join(f"  {where}: {msgid!r}" for msgid, where in sorted(missing.items(), key=lambda m: m[1]))
+
+
+def test_a_game_brings_its_words_in_its_own_catalogue(app):
+    """Each game's catalogue (translations/games/<id>/) is read by the app besides the shared one."""
+    from scorepad.web.i18n import catalogue_folders
+    games = {path.parent.parent.parent.name for path in PASHTO_CATALOGUES if "games" in path.parts}
+    assert games and games <= set(GAMES)
+    assert catalogue_folders(app) == ["translations", *(f"translations/games/{game}" for game in sorted(games))]
+
+
+def test_one_english_message_reads_the_same_in_every_catalogue():
+    """A message two catalogues hold (a label several games use) has one Pashto: the app merges
+    the catalogues, so the last would silently win."""
+    said: dict = {}
+    for message in pashto_messages():
+        said.setdefault(message.id if isinstance(message.id, str) else tuple(message.id), set()).add(
+            message.string if isinstance(message.string, str) else tuple(message.string))
+    differing = {msgid: strings for msgid, strings in said.items() if len(strings) > 1}
+    assert not differing, differing
 
 
 TRANSLATING_CALLS = {"_", "n_", "say", "say_n", "lazy_gettext"}      # babel.cfg's keywords for Python
@@ -298,11 +314,12 @@ def test_every_message_written_in_python_is_extracted_even_inside_another_call()
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%%|\{\w+\}")
 
 
-def test_every_message_has_its_pashto_with_the_same_placeholders():
+@pytest.mark.parametrize("po", PASHTO_CATALOGUES, ids=CATALOGUE_IDS)
+def test_every_message_has_its_pashto_with_the_same_placeholders(po):
     """Nothing shows in English on a Pashto page, and every value a sentence is given has its place
     in the Pashto (placeholders may move, never go missing or change name)."""
-    with open(PO, "rb") as po:
-        catalogue = read_po(po)
+    with open(po, "rb") as file:
+        catalogue = read_po(file)
     untranslated, misplaced = [], []
     for message in catalogue:
         if not message.id:
@@ -321,19 +338,21 @@ def test_every_message_has_its_pashto_with_the_same_placeholders():
     assert not misplaced, "\n".join(misplaced)
 
 
-def test_the_catalogue_says_plural_forms_for_pashto():
-    with open(PO, "rb") as po:
-        catalogue = read_po(po)
+@pytest.mark.parametrize("po", PASHTO_CATALOGUES, ids=CATALOGUE_IDS)
+def test_the_catalogue_says_plural_forms_for_pashto(po):
+    with open(po, "rb") as file:
+        catalogue = read_po(file)
     assert catalogue.plural_forms == "nplurals=2; plural=(n != 1);"
 
 
-def test_the_compiled_catalogue_is_up_to_date_with_the_po():
-    with open(PO, "rb") as po:
-        catalogue = read_po(po)
+@pytest.mark.parametrize("po", PASHTO_CATALOGUES, ids=CATALOGUE_IDS)
+def test_the_compiled_catalogue_is_up_to_date_with_the_po(po):
+    with open(po, "rb") as file:
+        catalogue = read_po(file)
     fresh = io.BytesIO()
     write_mo(fresh, catalogue)
     fresh.seek(0)
-    with open(MO, "rb") as mo:
+    with open(po.with_suffix(".mo"), "rb") as mo:
         committed = read_mo(mo)
     compiled = read_mo(fresh)
     assert pairs(committed) == pairs(compiled), "messages.mo is older than messages.po: sh translations/update.sh"

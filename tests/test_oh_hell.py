@@ -1,8 +1,10 @@
 import pytest
 
 from conftest import record
+from games import Tested, button, link, tap
 from rules_engine import GAMES, RuleError, score
 from rules_engine.parts.deals import schedule
+from strategies import draw_bids, split
 
 OH_HELL = GAMES["oh_hell"]
 
@@ -345,3 +347,22 @@ def test_settings_that_leave_no_game_say_so_exactly():
     assert str(refused.value) == "settings: the hook can start at 3 cards at most, the biggest hand played"
     assert score(record("oh_hell", FOUR, settings={"hook": True, "hook_from": 3, "max_cards": 3})).next["cards"] == 1
     assert score(record("oh_hell", FOUR, settings={"max_cards": 2, "sizes": "even"})).next["cards"] == 2
+
+
+# --- what the tests of every game play of Oh Hell -------------------------------------------------
+
+def legal_hand(draw, scored, order):
+    return {"bids": draw_bids(draw, scored, order), "tricks": split(draw, scored.next["cards"], scored.table.size)}
+
+
+TESTED = Tested(
+    legal_hand=legal_hand, players=("Ann", "Ben", "Cy", "Dee"), dealer=3,          # Dee deals 1 card
+    # filled in as bid: Ann 1, Ben 0, Cy 0, Dee the rest (0). Ben took the trick, not Ann: both missed
+    typical_hand=(link("Enter the bids for hand 1"), tap("bid_0", 1), tap("bid_1", 0), tap("bid_2", 0), tap("bid_3", 0),
+                  button("Save bids"), tap("tricks_1", 1), tap("tricks_0", 0), button("Save hand 1")),
+    totals_after=("0", "0", "10", "10"), tap_budget=9,
+    # one card each: Ann bid 1 and took it (10 + 1), Ben and Cy bid 0 and took 0 (10 each)
+    finished=record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}], {"max_cards": 1},
+                    first_dealer=2),
+    result_lines=("Oh Hell", "1. Ann 11", "2. Ben 10", "2. Cy 10", "Game over: Ann wins."),
+    rules_settings={"order": "down_up", "zero_bonus": True}, rules_say="۲۵ لاسه")

@@ -1,38 +1,142 @@
-"""Each game's web side lives in one place: its description in scorepad/games/, its words on the
-hand form in templates/games/, its rules in templates/rules/. Every other module and template is
-the same for every game, so a new game is added without touching them."""
+"""A game is its own files: its engine module (rules_engine/games/<id>.py), its web description
+(scorepad/games/<id>.py), its templates (templates/games/<id>.html, templates/rules/<id>.html), its
+catalogue (translations/games/<id>/), its tests and examples. Nothing else in Scorepad branches on
+a game's id or imports a particular game - checked on the structure of the code (Python's syntax
+tree, the templates' Jinja tree, the scripts' string literals), for every game the engine finds,
+so a new game is held to it without naming it here."""
+from __future__ import annotations
+
+import ast
 import re
+from pathlib import Path
 
 import pytest
+from jinja2 import Environment, nodes
 
 from conftest import ROOT
 from rules_engine import GAMES
 from scorepad.games import GAME_PAGES, every_game
 
-PER_GAME = ("rules_engine", "scorepad/games", "templates/games", "templates/rules", "tests", "bench", "mutants",
-            ".venv", "instance", "examples", "translations", "docs")
+GAME_PACKAGES = ("rules_engine.games", "scorepad.games")
+OWN_FILES = ("rules_engine/games/{id}.py", "scorepad/games/{id}.py", "templates/games/{id}.html",
+             "templates/rules/{id}.html")
+# The shared helpers of the tests besides the product: what every game's tests use.
+TEST_HELPERS = ("tests/conftest.py", "tests/strategies.py", "tests/games.py")
+STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 
 
-def web_sources():
-    for path in sorted(ROOT.rglob("*")):
-        where = path.relative_to(ROOT).as_posix()
-        if path.suffix in (".py", ".html", ".js") and not where.startswith(PER_GAME) and path.is_file():
-            yield where, path.read_text(encoding="utf-8")
+def own_files() -> set[str]:
+    return {pattern.format(id=game_id) for game_id in GAMES for pattern in OWN_FILES}
+
+
+def shared_sources(suffixes: tuple[str, ...]) -> list[Path]:
+    """The product's files (and the tests' shared helpers) that belong to no game."""
+    places = [ROOT / "app.py", *(ROOT / "scorepad").rglob("*"), *(ROOT / "rules_engine").rglob("*"),
+              *(ROOT / "templates").rglob("*"), *(ROOT / "static").rglob("*"), *(ROOT / name for name in TEST_HELPERS)]
+    own = own_files()
+    return sorted(path for path in places if path.is_file() and path.suffix in suffixes
+                  and path.relative_to(ROOT).as_posix() not in own)
+
+
+def module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+    """Every module a Python file imports, relative imports made absolute (`from .x import y` may
+    import the module `y` too, so both are named)."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def python_problems(source: str, module: str, is_package: bool, game_id: str) -> list[str]:
+    """Where a Python file names the game's id as a string, or imports the game's own module."""
+    tree = ast.parse(source)
+    problems = [f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and node.value == game_id]
+    own = {f"{package}.{game_id}" for package in GAME_PACKAGES}
+    problems += [f"imports {name}" for name in imported_modules(tree, module, is_package)
+                 if any(name == mine or name.startswith(mine + ".") for mine in own)]
+    return problems
+
+
+def template_problems(source: str, game_id: str) -> list[str]:
+    """Where a template compares with, looks up or includes something by the game's id."""
+    tree = Environment(extensions=["jinja2.ext.i18n"]).parse(source)
+    own = {f"games/{game_id}.html", f"rules/{game_id}.html"}
+    return [f"line {node.lineno}: {node.value!r}" for node in tree.find_all(nodes.Const)
+            if node.value == game_id or node.value in own]
+
+
+def script_problems(source: str, game_id: str) -> list[str]:
+    return [f"line {source[:match.start()].count(chr(10)) + 1}: {match.group(0)}"
+            for match in STRING.finditer(source) if match.group(2) == game_id]
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_no_web_module_or_template_names_a_game(game_id):
-    named = re.compile(rf"""["']{game_id}["']|rules_engine\.{game_id}\b|rules_engine import {game_id}\b""")
-    found = [f"{where}:{text[:match.start()].count(chr(10)) + 1}" for where, text in web_sources()
-             for match in named.finditer(text)]
-    assert not found, f"{game_id} is named outside its own places: {found}"
+def test_no_shared_python_names_a_game_or_imports_it(game_id):
+    found = {}
+    for path in shared_sources((".py",)):
+        problems = python_problems(path.read_text(encoding="utf-8"), module_of(path), path.stem == "__init__", game_id)
+        if problems:
+            found[path.relative_to(ROOT).as_posix()] = problems
+    assert not found, f"{game_id} is named outside its own files: {found}"
 
 
-def test_the_walk_sees_the_web_side():
-    """The test above reads the modules the pages are made of (not an empty list)."""
-    seen = {where for where, _text in web_sources()}
-    assert {"app.py", "scorepad/web/forms.py", "scorepad/pages/hands.py", "templates/hand_form.html", "static/app.js",
-            "static/hand.js"} <= seen
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_no_shared_template_or_script_names_a_game(game_id):
+    found = {}
+    for path in shared_sources((".html", ".js")):
+        text = path.read_text(encoding="utf-8")
+        is_template = path.suffix == ".html" or path.parent.name == "templates"
+        problems = template_problems(text, game_id) if is_template else script_problems(text, game_id)
+        if problems:
+            found[path.relative_to(ROOT).as_posix()] = problems
+    assert not found, f"{game_id} is named outside its own files: {found}"
+
+
+def test_the_checks_see_the_shared_files_and_not_a_games_own():
+    seen = {path.relative_to(ROOT).as_posix() for path in shared_sources((".py", ".html", ".js"))}
+    assert {"app.py", "rules_engine/record.py", "rules_engine/parts/partners.py", "scorepad/games/base.py",
+            "scorepad/web/forms.py", "scorepad/words/summary.py", "templates/_macros.html", "templates/sw.js",
+            "static/hand.js", "tests/strategies.py"} <= seen
+    assert not seen & own_files()
+
+
+@pytest.mark.parametrize("planted, kind", [
+    ('if game.id == "{id}":\n    pass\n', "python"),
+    ('WORDS = {{"{id}": "a word"}}\n', "python"),
+    ("from rules_engine.games.{id} import GAME\n", "python"),
+    ("from .{id} import PAGES\n", "python"),
+    ("import scorepad.games.{id}\n", "python"),
+    ('{{% if game.id == "{id}" %}}x{{% endif %}}', "template"),
+    ('{{% include "games/{id}.html" %}}', "template"),
+    ('{{{{ {{"{id}": 1}}[game] }}}}', "template"),
+    ('if (form.dataset.game === "{id}") {{ }}', "script"),
+])
+def test_each_way_of_naming_a_game_is_caught(planted, kind):
+    """The checks above fail on each way shared code could single a game out."""
+    game_id = next(iter(GAMES))
+    source = planted.format(id=game_id)
+    if kind == "python":
+        assert python_problems(source, "scorepad.games", True, game_id)
+    elif kind == "template":
+        assert template_problems(source, game_id)
+    else:
+        assert script_problems(source, game_id)
+    assert not python_problems('GAME_KINDS = ("x",)\nfrom .base import GamePages\n', "scorepad.games", True, game_id)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

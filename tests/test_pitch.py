@@ -1,7 +1,9 @@
 import pytest
 
 from conftest import record
+from games import Tested, button, link, tap
 from rules_engine import GAMES, RuleError, score
+from strategies import points_hand
 
 THREE = ["Ann", "Ben", "Cy"]
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
@@ -377,3 +379,22 @@ def test_the_rules_pages_worked_hand_follows_the_points_played():
     assert pitch.example({**ten, "partnerships": True}) == pitch.example(ten)      # three players: no teams
     three_early = {**ten, "points": ("high", "three", "low", "jack", "game")}        # worth 7: a bid of 4
     assert pitch.example(three_early)[0] == "Ann pitched 4 and took 4 points (High, Three): made it, +4"
+
+
+# --- what the tests of every game play of Pitch ---------------------------------------------------
+
+def legal_hand(draw, scored, order):
+    return points_hand(draw, scored, order, high_and_low_always=True)       # the pitcher leads a trump
+
+
+TESTED = Tested(
+    legal_hand=legal_hand, players=("Ann", "Ben", "Cy", "Dee"), dealer=0,          # four players, each for himself
+    # Ben bid 3, the rest passed; he took High, Low and Game, Ann took Jack
+    typical_hand=(link("Record hand 1"), tap("bid_1", 3), tap("high", 1), tap("low", 1), tap("jack", 0), tap("game", 1),
+                  button("Save hand 1")),
+    totals_after=("1", "3", "0", "0"), tap_budget=7,
+    # Ben pitched 2 but took High only: set back 2; Cy took Low and Game and is out
+    finished=record("pitch", ["Ann", "Ben", "Cy"], [{"bids": ["pass", 2, "pass"], "high": 1, "low": 2, "jack": None,
+                                                      "game": 2}], {"target": 1, "win_rule": "first_to_target"}),
+    result_lines=("Pitch", "1. Cy 2", "2. Ann 0", "3. Ben -2", "Game over: Cy wins."),
+    rules_settings={"partnerships": True, "smudge": True, "target": 21}, rules_say="۲۱")

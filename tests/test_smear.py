@@ -1,7 +1,9 @@
 import pytest
 
 from conftest import record
+from games import Tested, button, link, tap
 from rules_engine import RuleError, score
+from strategies import points_hand
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -204,3 +206,18 @@ def test_six_point_smear_to_21_with_the_non_bidder_cap_counts_the_points_worth()
     assert game.totals == (21, -2) and not game.finished           # bidder out: points on Dee's bid don't go out
     assert game.hands[3].explain[0] == ("Ann & Cy took 6 points (High, Low, Jack, Big joker, Little joker, Game), but "
                                         "only points up to the target of 21 count: +3")
+
+
+# --- what the tests of every game play of Smear ---------------------------------------------------
+
+TESTED = Tested(
+    # Ann & Cy v Ben & Dee; any point may go untaken
+    legal_hand=points_hand, players=("Ann", "Ben", "Cy", "Dee"), dealer=0,
+    # Ben bid 3, the rest passed; Ben & Dee took High, Low and Game, Ann & Cy Jack
+    typical_hand=(link("Record hand 1"), tap("bid_1", 3), tap("high", 1), tap("low", 1), tap("jack", 0), tap("game", 1),
+                  button("Save hand 1")),
+    totals_after=("1", "3"), tap_budget=7,
+    finished=record("smear", ["Ann", "Ben", "Cy", "Dee"], [{"bids": ["pass", 2, "pass", "pass"], "high": 1, "low": 1,
+                                                           "jack": 0, "game": 1}], {"target": 3}),
+    result_lines=("Smear", "1. Ben & Dee 3", "2. Ann & Cy 1", "Game over: Ben & Dee win."),
+    rules_settings={"target": 11, "non_bidder_cap": True, "extra_cards": 2}, rules_say="۱۱")

@@ -42,6 +42,14 @@ class BackAlleyPages(GamePages):
     def form_context(self, scored: ScoredGame, pending: list[Any] | None) -> dict[str, Any]:
         return {"lead_words": lead_words(scored, pending) if pending else ""}
 
+    def where_words(self, scored: ScoredGame) -> str:
+        """The deal of the 25 (after a hand all four passed, hand 8 is deal 7)."""
+        nxt = scored.next
+        if nxt["deal"] != scored.state.number:
+            return _("Hand %(hand)s: deal %(number)s of %(deals)s", hand=scored.state.number, number=nxt["deal"],
+                     deals=nxt["deals"])
+        return _("Deal %(number)s of %(deals)s", number=nxt["deal"], deals=nxt["deals"])
+
     def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
         facts = hand.facts
         cards, dealer = cards_word(facts["cards"]), scored.table.name(facts["dealer"])
@@ -59,6 +67,10 @@ class BackAlleyPages(GamePages):
     def csv_bids(self, scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) -> list[Any]:
         said_bids = [team_bid(raw.get("bids") or [], facts["dealer"], team) for team in (0, 1)]
         return [int(bid) if bid.isdigit() else bid for bid in said_bids]      # numbers stay numbers
+
+    def csv_side_tricks(self, scored: ScoredGame, raw: dict[str, Any]) -> list[Any]:
+        """Back Alley records its tricks per team."""
+        return list(raw.get("tricks") or ["", ""])
 
     def count_hand(self, counts, scored, hand, raw, seat) -> None:
         team = scored.game.side_of(scored.table, seat)

@@ -26,7 +26,7 @@ class GamePages:
     first_role = "deals"                  # what the first seat does: "deals", or "box" (sits in the box and deals)
     calculators: tuple[str, ...] = ()     # "deadwood", "game_points": the calculators its hand form links to
     hidden_on_draw: tuple[str, ...] = ()  # result fields the form hides while "draw" is the result
-    csv_tricks = False                    # the CSV has a tricks column per side
+    csv_tricks = False                    # the CSV has a tricks column per side (csv_side_tricks)
 
     folded_settings: dict[str, Any] = {}  # setting name -> heading: settings shown folded under it on the new-game form
     presets: dict[str, tuple[Any, dict[str, Any]]] = {}   # ready-made settings a table often plays: key -> (name, settings)
@@ -85,10 +85,9 @@ class GamePages:
         return scored.legal_bids(seat, {})
 
     def bid_word(self, bid: Any) -> str:
-        """A bid as a player reads it: a number in the page's digits, "pass" in its words."""
-        if bid == PASS:
-            return _("pass")
-        return digits(bid) if isinstance(bid, int) else str(bid)
+        """A bid as a player reads it: a number in the page's digits, "pass" in its words (a game with
+        bids of its own words, such as a board, says them)."""
+        return value_word(bid)
 
     def bid_fields(self, scored: ScoredGame) -> dict[str, Spec]:
         table, fields = scored.table, {}
@@ -165,6 +164,33 @@ class GamePages:
 
     # --- words ------------------------------------------------------------------------------
 
+    def banner(self, scored: ScoredGame) -> list[str]:
+        """What the table needs for the next hand, as short phrases (the scoreboard's banner): which
+        hand, who deals, who bids first, and whatever else the game keeps (`more_banner`)."""
+        phrases = [self.where_words(scored), self.deals_words(scored)]
+        if self.has_bids:
+            phrases.append(_("%(player)s bids first", player=scored.table.name(scored.next["first_bidder"])))
+        return phrases + self.more_banner(scored)
+
+    def where_words(self, scored: ScoredGame) -> str:
+        """Which hand comes next: "Hand 5", or "Hand 5 of 25" in a game of so many hands."""
+        if "hand_of" in scored.next:
+            number, hands = scored.next["hand_of"]
+            return _("Hand %(number)s of %(hands)s", number=number, hands=hands)
+        return _("Hand %(number)s", number=scored.state.number)
+
+    def deals_words(self, scored: ScoredGame) -> str:
+        """Who deals next, and how many cards when the game deals a different number each hand."""
+        nxt, table = scored.next, scored.table
+        if "cards" in nxt:
+            return n_("%(player)s deals %(cards)s card", "%(player)s deals %(cards)s cards", nxt["cards"],
+                      player=table.name(nxt["dealer"]), cards=nxt["cards"])
+        return _("%(player)s deals", player=table.name(nxt["dealer"]))
+
+    def more_banner(self, scored: ScoredGame) -> list[str]:
+        """The game's own phrases after the others (Oh Hell's "No trump")."""
+        return []
+
     def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
         """One line of what happened in a hand, as safe HTML (names escaped)."""
         return said(_("%(player)s deals"), player=scored.table.name(hand.facts["dealer"]))
@@ -181,7 +207,7 @@ class GamePages:
             old, new = item(old_bids, seat), item(new_bids, seat)
             if old != new:
                 said_changes.append(_("%(player)s's bid %(old)s -> %(new)s", player=isolate(table.name(seat)),
-                                      old=value_word(old), new=value_word(new)))
+                                      old=self.bid_word(old), new=self.bid_word(new)))
         old_tricks, new_tricks = before.get("tricks") or [], after.get("tricks") or []
         owners = self.trick_owners(scored)
         for index in range(max(len(old_tricks), len(new_tricks))):
@@ -198,6 +224,15 @@ class GamePages:
         player's own bid."""
         bids = raw.get("bids") or []
         return list(bids) if len(bids) == len(scored.sides) else [""] * len(scored.sides)
+
+    def csv_side_tricks(self, scored: ScoredGame, raw: dict[str, Any]) -> list[Any]:
+        """Each side's tricks on a hand for the CSV ("" for a hand thrown in): by default the hand's
+        `tricks` (one per seat) added up over the seats of each side."""
+        tricks = raw.get("tricks")
+        if not tricks:
+            return [""] * len(scored.sides)
+        game, table = scored.game, scored.table
+        return [sum(tricks[seat] for seat in game.seats_of(table, side)) for side in range(len(scored.sides))]
 
     # --- the players' records ---------------------------------------------------------------
 

@@ -26,6 +26,13 @@ class Gin3Pages(GamePages):
     calculators = ("deadwood",)
     hidden_on_draw = ("knocker", "deadwood_box", "deadwood_team")
 
+    def banner(self, scored: ScoredGame) -> list[str]:
+        """Who is in the box (and deals), who captains and who advises."""
+        table, roles = scored.table, scored.next["roles"]
+        return [_("Box: %(player)s (deals)", player=table.name(roles["box"])),
+                _("Captain: %(player)s", player=table.name(roles["captain"])),
+                _("Advisor: %(player)s", player=table.name(roles["advisor"]))]
+
     def result_fields(self, scored: ScoredGame):
         table, roles = scored.table, scored.state.kept
         box = _("%(player)s (box)", player=table.name(roles.box))

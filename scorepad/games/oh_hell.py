@@ -1,4 +1,4 @@
-"""Oh Hell on the pages: bids and each player's tricks, recorded in two steps."""
+"""Oh Hell on the pages: bids and each player's tricks (the dealer's following), recorded in two steps."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,48 +6,22 @@ from typing import Any
 from markupsafe import Markup
 
 from rules_engine import ScoredGame, ScoredHand
-from rules_engine.core import bidding_order
 from rules_engine.games.oh_hell import CUSTOM
-from scorepad.web.forms import every_choice, radio
 from scorepad.web.i18n import _, as_the_page, comma, digits, isolate, lazy_gettext, percent
 
 from .base import GamePages, cards_word, said
+from .tricks import PlayerTricks
 
 
-class OhHellPages(GamePages):
+class OhHellPages(PlayerTricks, GamePages):
     folded_settings = {name: lazy_gettext("Custom scoring") for name in CUSTOM}
-    csv_tricks = True
 
     def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:
         hook = not scored.finished and seat == scored.state.dealer and scored.game.hook_holds(scored.table, scored.state)
         return {"data-sum-of": "bids", **({"data-hook": "1"} if hook else {})}
 
-    def result_fields(self, scored: ScoredGame):
-        table, cards = scored.table, scored.next["cards"]
-        counts = [(str(n), digits(n)) for n in range(cards + 1)]
-        return {f"tricks_{seat}": radio(_("%(player)s took", player=table.name(seat)), counts)
-                for seat in bidding_order(scored.state.dealer, table.size)}
-
-    def result_attrs(self, scored: ScoredGame, name: str) -> dict[str, Any]:
-        follows = name == f"tricks_{scored.state.dealer}"          # the dealer tallies last: the tricks left
-        return {"data-sum-of": "tricks", **({"data-follows": "1"} if follows else {})}
-
-    def results_heading(self) -> str:
-        return _("Tricks")
-
-    def result_from(self, form, scored: ScoredGame, bids: list[Any] | None) -> dict[str, Any]:
-        table = scored.table
-        asked = [(f"tricks_{seat}", _("%(player)s's tricks", player=table.name(seat))) for seat in range(table.size)]
-        return {"tricks": [int(value) for value in every_choice(form, asked)]}
-
-    def first_results(self, scored: ScoredGame, pending: list[Any]) -> dict[str, Any]:
-        """Everyone as bid, and the dealer (who tallies last) whatever tricks are left - so a table
-        taps only the players who missed."""
-        cards, dealer = scored.next["cards"], scored.state.dealer
-        tricks: list[int | None] = [bid if isinstance(bid, int) else None for bid in pending]
-        rest = cards - sum(took for seat, took in enumerate(tricks) if seat != dealer and took is not None)
-        tricks[dealer] = rest if 0 <= rest <= cards else None
-        return {"tricks": tricks}
+    def more_banner(self, scored: ScoredGame) -> list[str]:
+        return [_("No trump")] if scored.next.get("no_trump") else []
 
     def hand_line(self, scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand) -> Markup:
         """"3 cards, Dee deals; Ann 1/1 ✓, Ben 0/1 ✗, ..." - the marks shown to the eye and spoken

@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from rules_engine import RuleError, ScoredGame, score
 from rules_engine.adjustment import hands_played
-from scorepad.games import GamePages, pages_of, title_of
+from scorepad.games import GamePages, every_game, pages_of, title_of
 from scorepad.storage import store
 from scorepad.web import access, colours, forms, i18n
 from scorepad.web.caches import FRAGMENTS, NEWEST, PAGES, SCORED
@@ -200,6 +200,12 @@ def game_heading(game: Any) -> Markup:
 def comma_list(items: Any) -> str:
     """Items one after another, with the page's own comma and digits ("1, 3, 5")."""
     return i18n.comma().join(i18n.digits(item) for item in items)
+
+
+@bp.app_template_global()
+def game_titles() -> str:
+    """Every game offered, by name in the page's language: "Oh Hell, Back Alley, ..."."""
+    return i18n.comma().join(pages.title for pages in every_game())
 
 
 @bp.app_template_global("game_pages")

@@ -101,6 +101,8 @@ def said_value(said: dict, value) -> str:
     """A setting's value as the rules page says it: a choice in words, a list of them one after another."""
     if isinstance(value, tuple):
         return comma().join(said[word] for word in value)
+    if value is None:                      # an optional number left out: no target, never
+        return _("none")
     return said.get(value, value)
 
 
@@ -146,6 +148,8 @@ def rules(game_name: str):
             allowed = (ranges[counts[0]] if len(set(ranges.values())) == 1
                        else comma().join(_("%(span)s with %(count)s players", span=span, count=count)
                                       for count, span in ranges.items()))
+            if setting.optional:
+                allowed = _("%(allowed)s, or none", allowed=allowed)
         settings.append({"name": setting.name, "label": field.args[0], "help": setting.help, "allowed": allowed,
                          "value": depends or said_value(said, values[setting.name]),
                          "default": depends or said_value(said, setting.default)})

@@ -160,7 +160,9 @@ def setting_field(setting: Setting) -> Field:
                           default=setting.default, description=setting.help, validate_choice=False)
     allowed = (_("%(least)s or more", least=setting.minimum) if setting.maximum is None
                else _("%(least)s to %(most)s", least=setting.minimum, most=setting.maximum))
-    return StringField(label, default=str(setting.default),
+    if setting.optional:
+        allowed = _("%(allowed)s, or blank for none", allowed=allowed)
+    return StringField(label, default="" if setting.default is None else str(setting.default),
                        description=_("%(help)s Allowed: %(allowed)s.", help=setting.help, allowed=allowed),
                        render_kw={"inputmode": "numeric", "autocomplete": "off", "data-min": setting.minimum,
                                   **({} if setting.maximum is None else {"data-max": setting.maximum})})
@@ -262,6 +264,8 @@ def setting_value(setting: Setting | None, value: Any) -> str:
     """A setting's value in a sentence: a number in the page's digits, a choice in its words."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
+    if value is None:                                # an optional number left out
+        return _("none")
     if isinstance(value, (list, tuple)):             # a list inside a line of settings: High/Low/Jack/Game
         return "/".join(choice_word(setting, str(item)) if setting else str(item) for item in value)
     if isinstance(value, int):
@@ -294,6 +298,9 @@ def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
         field = form[f"setting_{setting.name}"]
         if setting.kind is Kind.WHOLE and not (field.data or "").strip() and count_defaults(game, setting.name):
             continue                                      # the default for this many players
+        if setting.kind is Kind.WHOLE and not (field.data or "").strip() and setting.optional:
+            record["settings"][setting.name] = None       # blank: none (no target, never)
+            continue
         value = field.data if setting.kind is not Kind.WHOLE else whole_number(field.data, field.name)
         if setting.kind is Kind.LIST and not field.raw_data:
             continue            # sent without its boxes (not even their empty marker): the default

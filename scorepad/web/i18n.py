@@ -14,6 +14,7 @@ from contextvars import ContextVar
 from datetime import datetime, timezone
 from fractions import Fraction
 from numbers import Number
+from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import quote, urlsplit
 
@@ -330,12 +331,20 @@ def add_vary(response, header: str) -> None:
         response.vary.add(header)
 
 
+def catalogue_folders(app) -> list[str]:
+    """The shared catalogue's folder and each game's own (translations/games/<id>: a game brings its
+    words with it), as paths from the app's root."""
+    root = Path(app.root_path)
+    games = sorted(path for path in (root / "translations" / "games").glob("*") if path.is_dir())
+    return ["translations", *(path.relative_to(root).as_posix() for path in games)]
+
+
 def init_app(app) -> None:
     from jinja2 import pass_eval_context  # not pass_context: a context is copied for each call
     # Flask-WTF would load WTForms' own catalogue from disk on every request with a form once
     # Flask-Babel is there (0.8 ms each); WTForms has no Pashto, and our forms say their own words.
     app.config.setdefault("WTF_I18N_ENABLED", False)
-    Babel(app, locale_selector=lang)
+    Babel(app, locale_selector=lang, default_translation_directories=";".join(catalogue_folders(app)))
     app.before_request(start_request)
     app.teardown_request(end_request)
     env = app.jinja_env

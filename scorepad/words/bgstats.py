@@ -66,7 +66,8 @@ def bgstats_file(games: Iterable[Finished]) -> dict[str, Any]:
         started, changed = when(record.get("created")), when(finished.updated or record.get("created"))
         kind = kinds.setdefault(scored.game.id, {
             "id": len(kinds) + 1, "uuid": made_id("game", scored.game.id), "name": str(scored.game.title),
-            "modificationDate": started, "cooperative": False, "highestWins": True, "noPoints": False,
+            "modificationDate": started, "cooperative": False,
+            "highestWins": not scored.game.lowest_wins(scored.table), "noPoints": False,
             "usesTeams": False, "bggId": 0, "bggYear": 0, "isBaseGame": 1, "isExpansion": 0, "rating": 0,
             "minPlayerCount": scored.game.min_players, "maxPlayerCount": scored.game.max_players})
         kind["usesTeams"] = kind["usesTeams"] or teams(scored)
@@ -100,7 +101,8 @@ def push_play(finished: Finished) -> dict[str, Any]:
     players next time by Scorepad's own ids for them (`sourceName` with `sourceGameId`, `sourcePlayerId`)."""
     scored = finished.scored
     play = {"sourceName": SOURCE, "sourcePlayId": finished.key, "playDate": when(finished.record.get("created")),
-            "game": {"name": str(scored.game.title), "sourceGameId": scored.game.id, "highestWins": True,
+            "game": {"name": str(scored.game.title), "sourceGameId": scored.game.id,
+                     "highestWins": not scored.game.lowest_wins(scored.table),
                      "noPoints": False, "usesTeams": teams(scored)},
             "players": [{"name": score["name"], "sourcePlayerId": same(score["name"]), "startPlayer": score["start"],
                          "winner": score["winner"], "score": score["total"], "rank": score["rank"],

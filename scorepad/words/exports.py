@@ -37,12 +37,6 @@ def to_csv(rows: Iterable[list[Any]]) -> str:
     return out.getvalue()
 
 
-def side_tricks(scored: ScoredGame, raw: dict[str, Any]) -> list[Any]:
-    """Each side's tricks on a hand of a trick-taking game ("" for a hand thrown in)."""
-    tricks = raw.get("tricks") or []
-    return list(tricks) if len(tricks) == len(scored.sides) else [""] * len(scored.sides)
-
-
 def note_of(record: dict[str, Any]) -> str:
     """The game's note (the record's `note` extra: place, occasion), or ""."""
     note = record.get("note")
@@ -73,7 +67,7 @@ def game_csv(record: dict[str, Any]) -> str:
             continue
         raw = record["hands"][hand.entry - 1]
         bids = pages.csv_bids(scored, raw, dict(hand.facts)) if has_bids else []
-        tricks = side_tricks(scored, raw) if has_tricks else []
+        tricks = pages.csv_side_tricks(scored, raw) if has_tricks else []
         row = [hand.number, scored.table.name(hand.facts["dealer"])]
         for side in range(len(scored.sides)):
             row += (([bids[side]] if has_bids else []) + ([tricks[side]] if has_tricks else [])

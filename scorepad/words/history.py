@@ -7,7 +7,7 @@ from typing import Any
 from rules_engine import RuleError, ScoredGame, score
 from rules_engine.adjustment import given_words, is_adjustment, read_adjustment
 from scorepad.games import pages_of
-from scorepad.games.base import signed, value_word
+from scorepad.games.base import signed
 from scorepad.web.i18n import _, comma, digits, isolate, lazy_gettext, semicolon, words
 from scorepad.words.summary import hand_number
 
@@ -115,7 +115,8 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         if new is None:
             return _("hand %(number)s bids cleared", number=label)
         if old is None:
-            listed = comma().join(_("%(player)s %(bid)s", player=isolate(scored.table.name(seat)), bid=value_word(bid))
+            pages = pages_of(scored.game)
+            listed = comma().join(_("%(player)s %(bid)s", player=isolate(scored.table.name(seat)), bid=pages.bid_word(bid))
                                for seat, bid in enumerate(new))
             return _("hand %(number)s bids entered: %(bids)s", number=label, bids=listed)
         return _("hand %(number)s bids changed: %(changes)s", number=label,

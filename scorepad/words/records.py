@@ -241,7 +241,8 @@ def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, A
         kind.won += won(scored, seat)
         kind.places += places(scored)[side]
         kind.total += scored.totals[side]
-        kind.best = scored.totals[side] if kind.best is None else max(kind.best, scored.totals[side])
+        better = min if scored.game.lowest_wins(scored.table) else max        # the best of a Hearts-like game is its lowest
+        kind.best = scored.totals[side] if kind.best is None else better(kind.best, scored.totals[side])
         kind.run = kind.run + 1 if won(scored, seat) else 0
         kind.streak = max(kind.streak, kind.run)
     for partner_seat, partner_name in enumerate(scored.table.players):

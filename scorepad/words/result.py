@@ -26,10 +26,11 @@ class Finished:
 
 def places(scored: ScoredGame) -> list[int]:
     """Each side's place at the end: the winners first, then the others by total, highest first;
-    sides level share a place and the next place is skipped (1, 2, 2, 4). The engine says who won
-    (in Pitch the bidder going out may win below another side's total), so a winner is always 1."""
-    won = set(scored.state.winners)
-    order = [(side not in won, -total) for side, total in enumerate(scored.totals)]
+    sides level share a place and the next place is skipped (1, 2, 2, 4); lowest first in a game the
+    lowest total wins. The engine says who won (in Pitch the bidder going out may win below another
+    side's total), so a winner is always 1."""
+    won, sign = set(scored.state.winners), 1 if scored.game.lowest_wins(scored.table) else -1
+    order = [(side not in won, sign * total) for side, total in enumerate(scored.totals)]
     return [1 + sum(other < mine for other in order) for mine in order]
 
 
