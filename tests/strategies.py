@@ -39,7 +39,7 @@ def points_hand(draw, game, order, high_and_low_always=False):
 def draw_hand(draw, game):
     """A legal next hand of the game, as its own tests draw one (`TESTED.legal_hand`)."""
     order = bidding_order(game.next["dealer"], game.table.size)
-    return as_tested(game.game.id).legal_hand(draw, game, order)
+    return LEGAL_HANDS[game.game.id](draw, game, order)
 
 
 def draw_settings(draw, game, count):
@@ -136,3 +136,8 @@ def mutated(draw, record):
     else:
         parent[place[-1]] = draw(json_values)
     return changed
+
+
+# Each game's own tests, imported when the tests are collected (and last here, as they import this
+# module): importing a test module inside a running @given test trips Hypothesis' nested @given check.
+LEGAL_HANDS = {game_id: as_tested(game_id).legal_hand for game_id in GAMES}
