@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Callable
 
 
@@ -50,6 +51,12 @@ class Tested:
     rules_say: str = ""                           # ...and a piece of those rules in Pashto, with the page's digits
 
 
+def tests_of(game_id: str) -> ModuleType:
+    """The game's own tests (tests/test_<id>.py), imported (or being imported: a module that imports
+    this one's users in turn gets its own module back, as Python imports do)."""
+    return importlib.import_module(f"test_{game_id}")
+
+
 def as_tested(game_id: str) -> Tested:
-    """The game's `TESTED`, from its own tests (tests/test_<id>.py)."""
-    return importlib.import_module(f"test_{game_id}").TESTED
+    """The game's `TESTED`, from its own tests."""
+    return tests_of(game_id).TESTED

@@ -1,7 +1,7 @@
 """Hypothesis strategies: valid game records played hand by hand through the engine."""
 from hypothesis import strategies as st
 
-from games import as_tested
+from games import tests_of
 from rules_engine import GAMES, RuleError, score
 from rules_engine.core import bidding_order
 from rules_engine.parts.point_games import points_worth
@@ -39,7 +39,7 @@ def points_hand(draw, game, order, high_and_low_always=False):
 def draw_hand(draw, game):
     """A legal next hand of the game, as its own tests draw one (`TESTED.legal_hand`)."""
     order = bidding_order(game.next["dealer"], game.table.size)
-    return LEGAL_HANDS[game.game.id](draw, game, order)
+    return GAME_TESTS[game.game.id].TESTED.legal_hand(draw, game, order)
 
 
 def draw_settings(draw, game, count):
@@ -138,6 +138,7 @@ def mutated(draw, record):
     return changed
 
 
-# Each game's own tests, imported when the tests are collected (and last here, as they import this
-# module): importing a test module inside a running @given test trips Hypothesis' nested @given check.
-LEGAL_HANDS = {game_id: as_tested(game_id).legal_hand for game_id in GAMES}
+# Each game's own tests, imported when the tests are collected (importing a test module inside a
+# running @given test trips Hypothesis' check against nested @given); their TESTED is read when a
+# hand is drawn, as a game's tests import this module before they define it.
+GAME_TESTS = {game_id: tests_of(game_id) for game_id in GAMES}
