@@ -37,6 +37,20 @@ def engine_caches_cleared():
     for kept in (point_games.PointsGame.allowed_bids, point_games.point_names, point_games.points_taken,
                  point_games.took_nothing):
         kept.cache_clear()
+# The engine's shared tests besides each game's own (tests/test_<id>.py): marked `rules`, the tests
+# a mutation run of the engine uses (pyproject.toml).
+ENGINE_TESTS = {"test_record", "test_examples", "test_calculators", "test_cli", "test_properties", "test_engine_purity",
+                "test_engine_words", "test_adjustments"}
+
+
+def pytest_collection_modifyitems(items):
+    from rules_engine import GAMES
+    rules = ENGINE_TESTS | {f"test_{game_id}" for game_id in GAMES}
+    for item in items:
+        if item.module is not None and item.module.__name__ in rules:
+            item.add_marker(pytest.mark.rules)
+
+
 os.environ.setdefault("SCOREPAD_INSTANCE", tempfile.mkdtemp(prefix="scorepad-tests-"))   # keys made by tests
 EXAMPLES = ROOT / "examples"
 
