@@ -22,6 +22,7 @@ OWN_FILES = ("rules_engine/games/{id}.py", "scorepad/games/{id}.py", "templates/
              "templates/rules/{id}.html")
 # The shared helpers of the tests besides the product: what every game's tests use.
 TEST_HELPERS = ("tests/conftest.py", "tests/strategies.py", "tests/games.py")
+TRANSLATING = {"_", "n_", "gettext", "ngettext", "lazy_gettext", "say", "say_n"}     # their text is words
 STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 
 
@@ -64,8 +65,10 @@ def imported_modules(tree: ast.AST, module: str, is_package: bool) -> set[str]:
 def python_problems(source: str, module: str, is_package: bool, game_id: str) -> list[str]:
     """Where a Python file names the game's id as a string, or imports the game's own module."""
     tree = ast.parse(source)
+    said = {id(call.args[0]) for call in ast.walk(tree) if isinstance(call, ast.Call) and call.args
+            and isinstance(call.func, ast.Name) and call.func.id in TRANSLATING}
     problems = [f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
-                if isinstance(node, ast.Constant) and node.value == game_id]
+                if isinstance(node, ast.Constant) and node.value == game_id and id(node) not in said]
     own = {f"{package}.{game_id}" for package in GAME_PACKAGES}
     problems += [f"imports {name}" for name in imported_modules(tree, module, is_package)
                  if any(name == mine or name.startswith(mine + ".") for mine in own)]
@@ -73,11 +76,14 @@ def python_problems(source: str, module: str, is_package: bool, game_id: str) ->
 
 
 def template_problems(source: str, game_id: str) -> list[str]:
-    """Where a template compares with, looks up or includes something by the game's id."""
+    """Where a template compares with, looks up or includes something by the game's id (a word said
+    through `_()`, such as the suit "spades", is a word, not a game)."""
     tree = Environment(extensions=["jinja2.ext.i18n"]).parse(source)
+    said = {id(call.args[0]) for call in tree.find_all(nodes.Call)
+            if isinstance(call.node, nodes.Name) and call.node.name in TRANSLATING and call.args}
     own = {f"games/{game_id}.html", f"rules/{game_id}.html"}
     return [f"line {node.lineno}: {node.value!r}" for node in tree.find_all(nodes.Const)
-            if node.value == game_id or node.value in own]
+            if id(node) not in said and (node.value == game_id or node.value in own)]
 
 
 def script_problems(source: str, game_id: str) -> list[str]:
@@ -136,7 +142,9 @@ def test_each_way_of_naming_a_game_is_caught(planted, kind):
         assert template_problems(source, game_id)
     else:
         assert script_problems(source, game_id)
-    assert not python_problems('GAME_KINDS = ("x",)\nfrom .base import GamePages\n', "scorepad.games", True, game_id)
+    assert not python_problems(f'GAME_KINDS = ("x",)\nWORD = _("{game_id}")\nfrom .base import GamePages\n',
+                               "scorepad.games", True, game_id)
+    assert not template_problems(f'{{{{ _("{game_id}") }}}}', game_id)          # a word said, not a game named
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -152,11 +152,12 @@ def test_every_setting_shows_its_value_and_range_in_words(client, game_id, from_
     assert len(listed) == len(game.settings(game.min_players))
     for (term, description), setting in zip(listed, game.settings(4 if game.max_players >= 4 else 3)):
         label, value = term.split(": ", 1)
-        assert label == setting.name.replace("_", " ").capitalize()
+        assert label == str(setting.label)
         assert value and "_" not in value
         assert "Allowed: " in description and description.startswith(setting.help)
         if setting.kind.value == "whole" and setting.maximum is not None and not from_game and same_range(game, setting):
-            assert f"Allowed: {setting.minimum} to {setting.maximum}." in description
+            none = ", or none" if setting.optional else ""          # an optional number may be left out
+            assert f"Allowed: {setting.minimum} to {setting.maximum}{none}." in description
         if setting.kind.value == "choice":
             assert "Allowed: one of: " in description
         if setting.kind.value == "switch":
