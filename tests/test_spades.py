@@ -418,6 +418,8 @@ TESTED = Played(
     # target 100: the worked game's hand 1, then Ann's nil made and Cy's failed (0), Ben & Dee 8 of 8
     finished=SHORT,
     result_lines=("Spades", "1. Ben & Dee 150", "2. Ann & Cy 51", "Game over: Ben & Dee win."),
+    # bag limit 8, penalty 150: the rules' worked bags, 5 bags and 3 more reach 8: 73 - 150 = -77
+    rules_settings={"bag_limit": 8, "bag_penalty": 150}, rules_say="۷۳ - ۱۵۰ =",
 )
 
 
