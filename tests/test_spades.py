@@ -411,8 +411,10 @@ TESTED = Played(
     players=("Ann", "Ben", "Cy", "Dee"),
     dealer=3,
     # the tricks form starts as bid (3, 4, 2) with Dee, dealing, on what is left: 4; Ann took 4, so Dee 3
+    # (the page's script moves Dee to 3 by itself; Dee's tap makes the hand right without it too)
     typical_hand=(link("Enter the bids for hand 1"), tap("bid_0", "3"), tap("bid_1", "4"), tap("bid_2", "2"),
-                  tap("bid_3", "3"), button("Save bids"), tap("tricks_0", "4"), button("Save hand 1")),
+                  tap("bid_3", "3"), button("Save bids"), tap("tricks_0", "4"), tap("tricks_3", "3"),
+                  button("Save hand 1")),
     totals_after=("51", "70"),
     tap_budget=9,
     # target 100: the worked game's hand 1, then Ann's nil made and Cy's failed (0), Ben & Dee 8 of 8
