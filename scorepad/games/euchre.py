@@ -89,6 +89,8 @@ class EuchrePages(GamePages):
         if before.get("maker") != after.get("maker"):
             said_changes.append(_("maker %(old)s -> %(new)s", old=maker_word(scored, before.get("maker")),
                                   new=maker_word(scored, after.get("maker"))))
+        if before.get("maker") is None or after.get("maker") is None:
+            return said_changes          # thrown in, or played after all: "thrown in" says it, not "tricks 3 -> None"
         if bool(before.get("alone")) != bool(after.get("alone")):
             said_changes.append(_("alone %(old)s -> %(new)s", old=yes_no(before.get("alone")),
                                   new=yes_no(after.get("alone"))))
