@@ -47,11 +47,11 @@
       var v = checked(form.querySelector("fieldset[data-name='" + out.dataset.restOf + "']"));
       out.textContent = v === null ? "" : say(out.dataset.took, {tricks: Number(out.dataset.cards) - Number(v)});
     });
-    var result = form.querySelector("fieldset[data-name='result']");
-    if (result) {
-      var draw = checked(result) === "draw";
-      forEach(form.querySelectorAll("[data-not-draw]"), function (el) { el.hidden = draw; });
-    }
+    // A field that has no say while another choice is made (gin's deadwood on a draw): hidden meanwhile.
+    forEach(form.querySelectorAll("[data-hidden-when]"), function (el) {
+      var when = el.dataset.hiddenWhen.split("=");
+      el.hidden = checked(form.querySelector("fieldset[data-name='" + when[0] + "']")) === when[1];
+    });
   }
 
   // Pitch, Smear, Back Alley: once someone bids, everyone not yet tapped passes (changeable).

@@ -25,7 +25,7 @@ class GamePages:
     partners_opposite = False             # always played in partnerships, partners sitting opposite
     first_role = "deals"                  # what the first seat does: "deals", or "box" (sits in the box and deals)
     calculators: tuple[str, ...] = ()     # "deadwood", "game_points": the calculators its hand form links to
-    hidden_on_draw: tuple[str, ...] = ()  # result fields the form hides while "draw" is the result
+    hidden_when: dict[str, tuple[str, str]] = {}   # field -> (another field, a choice): hidden while that is chosen
     csv_tricks = False                    # the CSV has a tricks column per side (csv_side_tricks)
 
     folded_settings: dict[str, Any] = {}  # setting name -> heading: settings shown folded under it on the new-game form

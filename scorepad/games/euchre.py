@@ -20,6 +20,7 @@ SEAT = "seat"               # a maker choice is "seat2": not a bare number, so t
 class EuchrePages(GamePages):
     partners_opposite = True
     csv_tricks = True
+    hidden_when = dict.fromkeys(("alone", "tricks"), ("maker", NOBODY))    # a thrown-in hand has neither
 
     def result_fields(self, scored: ScoredGame):
         """Three taps: the maker (in seat order, the dealer marked), alone ("no" already chosen), the makers' tricks.

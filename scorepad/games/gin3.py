@@ -24,7 +24,7 @@ class Gin3Pages(GamePages):
     names_on_results = True
     first_role = "box"
     calculators = ("deadwood",)
-    hidden_on_draw = ("knocker", "deadwood_box", "deadwood_team")
+    hidden_when = dict.fromkeys(("knocker", "deadwood_box", "deadwood_team"), ("result", "draw"))
 
     def banner(self, scored: ScoredGame) -> list[str]:
         """Who is in the box (and deals), who captains and who advises."""
