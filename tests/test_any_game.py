@@ -195,6 +195,14 @@ def test_lowest_wins_without_a_target_and_shared():
                                            "Ann and Ben share the win with the lowest total, 5.")
 
 
+def test_the_game_says_whether_the_lowest_total_wins():
+    # the scoreboard's leading mark, the players' best totals and BG Stats follow Game.lowest_wins
+    assert ANY.lowest_wins(play(THREE, [], HEARTS).table) is True
+    assert ANY.lowest_wins(play(THREE, []).table) is False
+    game = play(THREE, HEARTS_HANDS[:2], HEARTS)
+    assert game.totals == (36, 3, 13) and game.leading == (1,)
+
+
 def test_negative_points_never_reach_a_target():
     game = play(["Ann", "Ben"], [[-50, 20], [-60, 30]], {"target": 50})
     assert game.totals == (-110, 50) and game.finished and game.winners == ("Ben",)
@@ -317,4 +325,7 @@ TESTED = every_game.Tested(
     # the spec's Hearts-like game: Ann reaches 101 and the game ends; lowest wins, so Cy (14) wins
     finished=record("any_game", THREE, [{"points": hand} for hand in HEARTS_HANDS], HEARTS),
     result_lines=("Any game", "1. Cy 14", "2. Ben 25", "3. Ann 101", "Game over: Cy wins."),
+    # a Hearts-like game to 200: the rules' worked hand takes Ann from 180 to 205, "200 or over"
+    rules_settings={"target": 200, "lowest_wins": True},
+    rules_say="۲۰۰ یا تر هغې ډېرې",
 )

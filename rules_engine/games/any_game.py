@@ -61,6 +61,10 @@ class AnyGame(Game):
                     say("The lowest total wins, as in Hearts (reaching the target still ends the game).")),
         )
 
+    def lowest_wins(self, table: Table) -> bool:
+        """The setting: the scoreboard's leading mark, the players' best total and exports follow it."""
+        return bool(table.settings["lowest_wins"])
+
     def check_table(self, table: Table) -> None:
         if table.settings["target"] is None and table.settings["hands"] is None:
             raise RuleError(SETTINGS, say("target and hands can't both be none: the game would never end"), "target")
