@@ -190,6 +190,12 @@ def play_through_forms(client, record):
     game_id = response.headers["Location"].rsplit("/", 1)[1]
     two_step = GAMES[record["game"]].two_step
     for number, hand in enumerate(record["hands"], 1):
+        if "adjustment" in hand:                # points given or taken between hands: the adjustment form
+            data = {"note": hand.get("note", "")}
+            for side, points in enumerate(hand["adjustment"]):
+                data |= {f"sign_{side}": "+" if points > 0 else "-", f"points_{side}": str(abs(points))}
+            assert client.post(f"/games/{game_id}/adjustments/new", data=data).status_code == 302
+            continue
         url = f"/games/{game_id}/hands/new"
         again = {"again": str(number)}          # a hand the same as the one before was really dealt again
         if two_step:

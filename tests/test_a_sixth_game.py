@@ -34,7 +34,7 @@ def test_tally_is_offered_and_started_from_its_own_form(client, tally):
     assert "TallyType each player's points; the first to the target wins. 2-4 players." in words(
         client.get("/games/new").get_data(as_text=True))
     form = client.get("/games/new/tally").get_data(as_text=True)
-    assert "New Tally game" in form and 'name="setting_target"' in form and 'name="first_captain"' not in form
+    assert "New game: Tally" in form and 'name="setting_target"' in form and 'name="first_captain"' not in form
     started = client.post("/games/new/tally", data={"player_0": "Ann", "player_1": "Ben", "player_2": "Cy",
                                                      "first_dealer": "1", "setting_target": "30"})
     assert started.status_code == 302

@@ -341,3 +341,18 @@ def test_the_typical_hand_is_two_taps_and_typed_numbers(client):
     assert ">Save hand 1</button>" in form
     client.post(f"/games/{game_id}/hands/new", data={"points_0": "10", "points_1": "3", "points_2": "13", "points_3": "0"})
     assert "Ann 10 Ben 3 Cy 13 leading Dee 0 Hand 2" in words(client.get(f"/games/{game_id}"))
+
+
+def test_the_home_page_says_the_lowest_total_leads_a_hearts_like_game(client):
+    hearts(client)                                       # after two hands: Ann 36, Ben 3, Cy 13
+    assert "Leading: Ben (3)" in words(client.get("/"))
+
+
+def test_play_again_keeps_a_target_left_blank(client):
+    """A game of so many hands and no target, played again: the form comes back with the target
+    blank (none), not the default 100."""
+    game_id = play_through_forms(client, record("any_game", THREE, [], {"target": None, "hands": 3}))
+    form = client.get(f"/games/new/any_game?from={game_id}").get_data(as_text=True)
+    assert re.search(r'<input[^>]*id="setting_target"[^>]*value=""', form) or \
+        re.search(r'<input[^>]*id="setting_target"(?![^>]*value=)[^>]*>', form)
+    assert re.search(r'<input[^>]*id="setting_hands"[^>]*value="3"', form)

@@ -329,7 +329,7 @@ def test_import_then_export_gives_the_same_record(client, path):
 
 def test_import_a_file_upload(client):
     import io
-    source, _ = load_example(example_paths()[0])
+    source, _ = load_example(next(p for p in example_paths() if p.stem == "back_alley-opening"))
     response = client.post("/games/import", data={"record": (io.BytesIO(json.dumps(source).encode()), "game.json")},
                            content_type="multipart/form-data", follow_redirects=True)
     page = text(response)          # the imported game's scoreboard at the example's final totals
@@ -413,7 +413,7 @@ def test_text_is_gzipped_for_browsers_that_ask_and_assets_are_versioned(client):
     page = client.get("/games/new/oh_hell", headers={"Accept-Encoding": "gzip, br"})
     assert page.headers["Content-Encoding"] == "gzip"
     html_text = gzip.decompress(page.data).decode()
-    assert "New Oh Hell game" in html_text
+    assert "New game: Oh Hell" in html_text
     css_url = re.search(r'href="(/static/app.css\?v=[0-9a-f]{10})"', html_text).group(1)
     with client.get(css_url, headers={"Accept-Encoding": "gzip"}) as css:
         assert css.headers["Content-Encoding"] == "gzip" and "max-age=31536000" in css.headers["Cache-Control"]

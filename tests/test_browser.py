@@ -176,7 +176,7 @@ def test_controls_are_thumb_sized_and_pages_fit_360px(browser, server):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     heights = page.locator(".seg span").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
     assert len(heights) == 4 * 14 and min(heights) >= 44      # 4 players x (pass, 1-12, board)
-    for url, words in (("/games/new/oh_hell", "New Oh Hell game"), ("/calculators/deadwood", "Gin deadwood"),
+    for url, words in (("/games/new/oh_hell", "New game: Oh Hell"), ("/calculators/deadwood", "Gin deadwood"),
                        ("/calculators/game-points", "Game points"), ("/rules/back_alley", "Back Alley")):
         page.goto(server + url)
         expect(page.locator("h1")).to_contain_text(words)

@@ -8,6 +8,8 @@ message new to a catalogue starts with the translation another catalogue of the 
 has for it, so one English sentence reads the same in every game."""
 from __future__ import annotations
 
+import io
+import re
 import sys
 from pathlib import Path
 
@@ -69,9 +71,17 @@ def any_words(message) -> bool:
 
 
 def write(path: Path, catalog: Catalog, **options) -> None:
+    """Write a catalogue, unless only its dates would change (a run that changes no words changes no file)."""
+    text = io.BytesIO()
+    write_po(text, catalog, width=76, omit_header=False, sort_output=True, no_location=True, **options)
+    if path.exists() and undated(path.read_bytes()) == undated(text.getvalue()):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as file:
-        write_po(file, catalog, width=76, omit_header=False, sort_output=True, no_location=True, **options)
+    path.write_bytes(text.getvalue())
+
+
+def undated(text: bytes) -> bytes:
+    return re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*"\n', b"", text)
 
 
 def main() -> int:
@@ -94,8 +104,13 @@ def main() -> int:
                 if message.id and not any_words(message) and message.id in known[language]:
                     message.string = known[language][message.id]
             write(po, catalog, ignore_obsolete=True)
-            with open(po.with_suffix(".mo"), "wb") as file:
-                write_mo(file, catalog)
+            with open(po, "rb") as file:                     # compiled from the .po as it stands
+                written = read_po(file, locale=language)
+            compiled = io.BytesIO()
+            write_mo(compiled, written)
+            mo = po.with_suffix(".mo")
+            if not mo.exists() or mo.read_bytes() != compiled.getvalue():
+                mo.write_bytes(compiled.getvalue())
             missing = sum(1 for message in catalog if message.id and not any_words(message))
             print(f"{po.relative_to(ROOT)}: {len(catalog)} messages, {missing} to translate")
     return 0

@@ -393,7 +393,7 @@ def summary_of(record: dict[str, Any], scored: ScoredGame | None, problem: RuleE
     """What the home page says of a game, worked out by the engine."""
     if scored is None or problem is not None:
         return {"problem": problem.place if problem else "can't be scored"}
-    top = max(scored.totals)
+    top = (min if scored.game.lowest_wins(scored.table) else max)(scored.totals)      # Hearts: the lowest leads
     level = len(set(scored.totals)) == 1                # everyone equal: nobody leads
     return {"leaders": [] if level or not scored.hands else
             [side for side, total in zip(scored.sides, scored.totals) if total == top], "top": top,

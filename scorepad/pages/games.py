@@ -181,7 +181,10 @@ def fill_settings(form, kind, settings: dict[str, Any], count: int) -> None:
     """Put settings into the new-game form (those given; the rest keep what the form has)."""
     for setting in kind.settings(max(count, kind.min_players)):
         value, field = settings.get(setting.name), f"setting_{setting.name}"
-        if value is None or field not in form:
+        if field not in form or value is None and not (setting.optional and setting.name in settings):
+            continue
+        if value is None:                                  # an optional number the game had none of: blank
+            form[field].data = ""
             continue
         form[field].data = str(value) if setting.kind is Kind.WHOLE else list(value) if setting.kind is Kind.LIST else value
 
