@@ -152,10 +152,14 @@ def test_the_hand_after_a_tie_that_leaves_the_totals_unequal_ends_the_game():
     assert game.hands[-1].points == (-100, -90) and game.totals == (21, 31)
     assert game.finished and game.winners == ("Ben & Dee",)
     assert game.hands[-1].explain[-1] == "The hand breaks the tie at 121: Ben & Dee win with 31."
-    # a hand that leaves them level again plays on again; the next unequal one ends it
+    # a hand that leaves them level again, below the target, plays on again: the next hand that leaves
+    # them unequal ends it ("play goes on, and the next hand that leaves them unequal ends it")
     again = play([*LEVEL, hand([5, 5, 5, 5], [3, 4, 3, 3]), hand([3, 4, 2, 3], [4, 4, 2, 3])], {"target": 100})
-    assert again.hands[2].totals == (21, 21) and not again.hands[2].explain[-1].startswith("The hand")
-    assert again.totals == (72, 91) and not again.finished     # level below the target: the game went on as usual
+    assert again.hands[2].totals == (21, 21) and not again.hands[2].totals[0] >= 100
+    assert again.hands[2].explain[-1] == ("Ann & Cy and Ben & Dee are level at 21: "
+                                          "play goes on until a hand leaves them unequal.")
+    assert again.totals == (72, 91) and again.finished and again.winners == ("Ben & Dee",)
+    assert again.hands[-1].explain[-1] == "The hand breaks the tie at 21: Ben & Dee win with 91."
 
 
 def test_a_tie_broken_past_the_target_says_the_target():
@@ -336,13 +340,13 @@ def test_totals_are_the_sum_of_the_points(game):
 @SETTINGS
 @given(games())
 def test_the_game_ends_after_the_first_unequal_hand_at_or_past_a_limit(game):
-    before = (0, 0)
+    tie_plays_on = False             # the totals were level where the game would have ended
     settings = game.table.settings
     for number, scored in enumerate(game.hands, start=1):
         unequal = scored.totals[0] != scored.totals[1]
-        ends = unequal and (over(scored.totals, settings) or (before[0] == before[1] and over(before, settings)))
+        ends = unequal and (over(scored.totals, settings) or tie_plays_on)
         assert ends == (number == len(game.hands) and game.finished), number
-        before = scored.totals
+        tie_plays_on = not unequal and (over(scored.totals, settings) or tie_plays_on)
     if game.finished:
         assert game.winners == (game.sides[0 if game.totals[0] > game.totals[1] else 1],)
 

@@ -80,11 +80,24 @@ def side_score(hand: SpadesHand, seats: tuple[int, ...], bags_before: int, setti
                      penalties * settings["bag_penalty"], bags_before + bags - penalties * settings["bag_limit"])
 
 
-def ended(totals: tuple[int, ...], before: tuple[int, ...], settings: Mapping[str, Any]) -> bool:
-    """Whether the game is over after a hand that left `totals` (`before`: the totals before it):
-    a side stands at or above the target or at or below lose_at, or the totals before were level
-    there and play went on - either way, only once the totals are unequal."""
-    return totals[0] != totals[1] and (beyond(totals, settings) or (before[0] == before[1] and beyond(before, settings)))
+@dataclass(frozen=True)
+class Kept:
+    """What Spades carries from hand to hand: each side's bags, and whether a tie where the game
+    would have ended plays on (then the next hand that leaves the totals unequal ends it)."""
+    bags: tuple[int, int]
+    tied: bool = False
+
+
+def ended(totals: tuple[int, ...], tied: bool, settings: Mapping[str, Any]) -> bool:
+    """Whether the game is over after a hand that left `totals`: a side stands at or above the target
+    or at or below lose_at, or a tie there was playing on (`tied`) - either way, only once the totals
+    are unequal."""
+    return totals[0] != totals[1] and (tied or beyond(totals, settings))
+
+
+def still_tied(totals: tuple[int, ...], tied: bool, settings: Mapping[str, Any]) -> bool:
+    """Whether, after a hand that left `totals`, a tie where the game would have ended plays on."""
+    return totals[0] == totals[1] and (tied or beyond(totals, settings))
 
 
 def beyond(totals: tuple[int, ...], settings: Mapping[str, Any]) -> bool:
@@ -113,9 +126,8 @@ class Spades(Partnerships, Game):
     two_step = True
     blurb = say("Two partnerships bid tricks, spades always trump; a nil bid scores big, and too many overtricks cost points.")
 
-    def kept_at_start(self, table: Table) -> tuple[int, int]:
-        """Each side's bags."""
-        return (0, 0)
+    def kept_at_start(self, table: Table) -> Kept:
+        return Kept((0, 0))
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:
         return (
@@ -178,13 +190,15 @@ class Spades(Partnerships, Game):
         return SpadesHand(self.read_bids(table, state, raw), self.read_tricks(table, state, raw))
 
     def play(self, table: Table, state: State, hand: SpadesHand) -> tuple[Outcome, State]:
-        scores = tuple(side_score(hand, self.seats_of(table, side), state.kept[side], table.settings) for side in (0, 1))
+        scores = tuple(side_score(hand, self.seats_of(table, side), state.kept.bags[side], table.settings)
+                       for side in (0, 1))
         points = tuple(side.points for side in scores)
         totals = add(state.totals, points)
         bags = (scores[0].bags_after, scores[1].bags_after)
-        finished = ended(totals, state.totals, table.settings)
+        finished = ended(totals, state.kept.tied, table.settings)
         winners = (0 if totals[0] > totals[1] else 1,) if finished else ()
-        after = state.after((state.dealer + 1) % table.size, totals, kept=bags, finished=finished, winners=winners)
+        kept = Kept(bags, still_tied(totals, state.kept.tied, table.settings))
+        after = state.after((state.dealer + 1) % table.size, totals, kept=kept, finished=finished, winners=winners)
         facts = {"dealer": state.dealer, "contract": [side.contract for side in scores], "bags": list(bags)}
         return Outcome(points, partial(self.explain, table, hand, scores, state.totals, after), facts), after
 
@@ -195,7 +209,7 @@ class Spades(Partnerships, Game):
         for side, score in enumerate(scores):
             lines.extend(self.side_words(table, names[side], score))
         lines.append(say("Bags now: {first} {first_bags}, {second} {second_bags}", first=names[0],
-                         first_bags=after.kept[0], second=names[1], second_bags=after.kept[1]))
+                         first_bags=after.kept.bags[0], second=names[1], second_bags=after.kept.bags[1]))
         ending = self.ending_words(table, before, after)
         if ending:
             lines.append(ending)
@@ -259,7 +273,7 @@ class Spades(Partnerships, Game):
         """How the game ended, or that a tie where it would have ended plays on; None otherwise."""
         names, totals, settings = self.sides(table), after.totals, table.settings
         if not after.finished:
-            if totals[0] == totals[1] and beyond(totals, settings):
+            if after.kept.tied:
                 return say("{first} and {second} are level at {total}: play goes on until a hand leaves them unequal.",
                            first=names[0], second=names[1], total=totals[0])
             return None
@@ -276,7 +290,7 @@ class Spades(Partnerships, Game):
                    level=before[0], side=names[winner], total=totals[winner])
 
     def next_hand(self, table: Table, state: State) -> dict[str, Any]:
-        return {"dealer": state.dealer, "first_bidder": (state.dealer + 1) % table.size, "bags": list(state.kept)}
+        return {"dealer": state.dealer, "first_bidder": (state.dealer + 1) % table.size, "bags": list(state.kept.bags)}
 
 
 GAME = Spades()
