@@ -14,11 +14,12 @@ def found_games() -> dict[str, Game]:
     found = []
     for module in pkgutil.iter_modules(games.__path__):
         game = getattr(importlib.import_module(f"{games.__name__}.{module.name}"), "GAME", None)
-        if isinstance(game, Game):
-            if game.id != module.name:
-                raise ImportError(f"rules_engine.games.{module.name} defines the game {game.id!r}: "
-                                  f"a game's module is named by its id")
-            found.append(game)
+        if not isinstance(game, Game):
+            raise ImportError(f"rules_engine.games.{module.name} must end with GAME = TheGame() (a Game)")
+        if game.id != module.name:
+            raise ImportError(f"rules_engine.games.{module.name} defines the game {game.id!r}: "
+                              f"a game's module is named by its id")
+        found.append(game)
     return {game.id: game for game in sorted(found, key=lambda game: (game.listed, game.id))}
 
 

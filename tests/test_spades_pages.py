@@ -75,6 +75,22 @@ def test_the_new_game_form_says_partners_sit_opposite_and_offers_the_six_setting
     form = client.get("/games/new/spades").get_data(as_text=True)
     assert re.search(r'name="setting_lose_at"[^>]*value="-200"', form)
     assert re.search(r'name="setting_target"[^>]*value="500"', form)
+    # a phone's number keypad for the target; lose at is below 0, and an iPhone's keypad has no minus
+    assert re.search(r'<input[^>]*inputmode="numeric"[^>]*name="setting_target"|<input[^>]*name="setting_target"'
+                     r'[^>]*inputmode="numeric"', form)
+    lose_at = re.search(r'<input[^>]*name="setting_lose_at"[^>]*>', form).group(0)
+    assert "inputmode" not in lose_at
+
+
+def test_play_again_offers_a_table_that_never_loses_as_its_own(client):
+    """A game played with lose at none is not "default settings": Play again names it, and its
+    form comes back with lose at blank."""
+    started = new_game(client, setting_lose_at="")
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    chooser = words(client.get("/games/new"))
+    assert "lose at none" in chooser and "default settings" not in chooser
+    form = client.get(f"/games/new/spades?from={game_id}").get_data(as_text=True)
+    assert 'value="-200"' not in re.search(r'<input[^>]*name="setting_lose_at"[^>]*>', form).group(0)
 
 
 def test_a_new_game_keeps_its_settings_and_lose_at_left_blank_is_none(client):

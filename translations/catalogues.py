@@ -97,8 +97,10 @@ def main() -> int:
                 with open(po, "rb") as file:
                     catalog = read_po(file, locale=language)
             else:
-                catalog = Catalog(locale=language)
+                catalog = Catalog(locale=language, project="Scorepad", fuzzy=False)
             catalog.update(template, no_fuzzy_matching=True)
+            catalog.fuzzy = False                  # a header marked fuzzy is left out of the compiled catalogue
+            catalog.project = "Scorepad"
             catalog.obsolete.clear()
             for message in catalog:
                 if message.id and not any_words(message) and message.id in known[language]:

@@ -16,7 +16,14 @@ from .base import GamePages
 
 def found_pages() -> dict[str, GamePages]:
     """Each engine game's description, from the module of this package named by its id."""
-    return {game_id: importlib.import_module(f"{__name__}.{game_id}").PAGES(game) for game_id, game in GAMES.items()}
+    found = {}
+    for game_id, game in GAMES.items():
+        pages = getattr(importlib.import_module(f"{__name__}.{game_id}"), "PAGES", None)
+        if not (isinstance(pages, type) and issubclass(pages, GamePages)):
+            raise ImportError(f"scorepad.games.{game_id} must end with PAGES = TheGamePages (a GamePages): "
+                              f"a game can't be named as one of the parts here (base, tricks, points)")
+        found[game_id] = pages(game)
+    return found
 
 
 GAME_PAGES: dict[str, GamePages] = found_pages()

@@ -68,11 +68,15 @@ PLAY_AGAIN = 5          # tables offered under "Play again"
 
 
 def full_settings(kind, players: list[Any], settings: dict[str, Any]) -> dict[str, Any]:
-    """Every setting of a table, defaults filled in (so "to 11" and "not given" are the same table);
-    a list (the points played) as a tuple, as the engine keeps it."""
-    return {s.name: s.default if settings.get(s.name) is None else
-            tuple(settings[s.name]) if isinstance(settings[s.name], list) else settings[s.name]
-            for s in kind.settings(max(len(players), kind.min_players))}
+    """Every setting of a table, defaults filled in (so "to 11" and "not given" are the same table) as
+    the engine reads them (an optional number given as none stays none); a list (the points played)
+    as a tuple, as the engine keeps it."""
+    def value(setting):
+        given = settings.get(setting.name)
+        if given is None and not (setting.optional and setting.name in settings):
+            return setting.default
+        return tuple(given) if isinstance(given, list) else given
+    return {s.name: value(s) for s in kind.settings(max(len(players), kind.min_players))}
 
 
 def play_again() -> list[dict[str, Any]]:

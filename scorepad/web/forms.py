@@ -164,8 +164,14 @@ def setting_field(setting: Setting) -> Field:
         allowed = _("%(allowed)s, or blank for none", allowed=allowed)
     return StringField(label, default="" if setting.default is None else str(setting.default),
                        description=_("%(help)s Allowed: %(allowed)s.", help=setting.help, allowed=allowed),
-                       render_kw={"inputmode": "numeric", "autocomplete": "off", "data-min": setting.minimum,
+                       render_kw={**number_keyboard(setting.minimum), "autocomplete": "off", "data-min": setting.minimum,
                                   **({} if setting.maximum is None else {"data-max": setting.maximum})})
+
+
+def number_keyboard(least: int | None) -> dict[str, str]:
+    """A phone's number keypad for a number that is never negative; an iPhone's has no minus key, so a
+    number that may be (Spades' lose at -200) gets the keyboard with one."""
+    return {"inputmode": "numeric"} if least is not None and least >= 0 else {}
 
 
 def choice_word(setting: Setting, value: str) -> str:
