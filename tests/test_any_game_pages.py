@@ -356,3 +356,14 @@ def test_play_again_keeps_a_target_left_blank(client):
     assert re.search(r'<input[^>]*id="setting_target"[^>]*value=""', form) or \
         re.search(r'<input[^>]*id="setting_target"(?![^>]*value=)[^>]*>', form)
     assert re.search(r'<input[^>]*id="setting_hands"[^>]*value="3"', form)
+
+
+def test_totals_of_different_games_are_not_compared_on_the_players_pages(client):
+    """Any game is any game: a Hearts 14 and a dice game's 500 have no best or average together,
+    nor points for and against in the standings."""
+    hearts(client, HEARTS_HANDS)                         # finished: Ann 101, Ben 25, Cy 14
+    play_through_forms(client, record("any_game", THREE, [{"points": [500, 20, 30]}], {"target": 100}))
+    page = words(client.get(page_of("Cy")))
+    assert "finished games" in page and "Final total" not in page
+    standings = client.get("/standings").get_data(as_text=True)
+    assert "<td>-</td><td>-</td>" in standings and "<td>514</td>" not in standings

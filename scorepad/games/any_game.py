@@ -25,6 +25,7 @@ SIGNS = "+-\u2212\uff0d"        # a plus, a minus, the typographic minus (−) a
 
 
 class AnyGamePages(GamePages):
+    totals_compare = False        # a Hearts game's 14 and a rummy's 500: no best or average across them
 
     def result_fields(self, scored: ScoredGame):
         """A points box per player, in seat order: the order of the scoreboard's columns."""

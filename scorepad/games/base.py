@@ -27,6 +27,7 @@ class GamePages:
     calculators: tuple[str, ...] = ()     # "deadwood", "game_points": the calculators its hand form links to
     hidden_when: dict[str, tuple[str, str]] = {}   # field -> (another field, a choice): hidden while that is chosen
     csv_tricks = False                    # the CSV has a tricks column per side (csv_side_tricks)
+    totals_compare = True                 # two games' final totals measure the same thing: best, average, for, against
 
     folded_settings: dict[str, Any] = {}  # setting name -> heading: settings shown folded under it on the new-game form
     presets: dict[str, tuple[Any, dict[str, Any]]] = {}   # ready-made settings a table often plays: key -> (name, settings)

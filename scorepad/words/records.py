@@ -117,6 +117,7 @@ class KindRecord:
     (its own words say them: `lines` and `rates`)."""
     kind: str
     title: str
+    totals_compare: bool = True           # the final totals of two games mean the same (not any game's)
     played: int = 0
     won: int = 0
     finished: int = 0
@@ -202,7 +203,7 @@ def player_record(name: str, games: Iterable[dict[str, Any]], period: Period = A
         spelling = game["players"][seat_of(game["players"], name)].strip()
         if spelling not in result.spellings:
             result.spellings.append(spelling)
-    kinds = {pages.id: KindRecord(pages.id, str(pages.title)) for pages in every_game()}
+    kinds = {pages.id: KindRecord(pages.id, str(pages.title), pages.totals_compare) for pages in every_game()}
     rivals: dict[str, Rival] = {}
     names = spelled(games)
     for game in in_period(mine, period):
@@ -282,6 +283,7 @@ class League:
     kind: str
     title: str
     rows: list[Standing]
+    totals_compare: bool = True           # points for and against add up to something (not any game's)
 
 
 def standings(games: Iterable[dict[str, Any]], period: Period = ALWAYS) -> list[League]:
@@ -309,7 +311,7 @@ def standings(games: Iterable[dict[str, Any]], period: Period = ALWAYS) -> list[
             level = number and (rows[number - 1].won, rows[number - 1].rate) == (row.won, row.rate)
             row.place = rows[number - 1].place if level else number + 1
         if rows:
-            leagues.append(League(pages.id, str(pages.title), rows))
+            leagues.append(League(pages.id, str(pages.title), rows, pages.totals_compare))
     return leagues
 
 
