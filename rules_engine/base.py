@@ -16,7 +16,7 @@ class Game(ABC):
     min_players: int = 0
     max_players: int = 0
     blurb: str = ""      # a Text in every game
-    two_step = False     # bids are recorded before the tricks are known (Oh Hell, Back Alley)
+    two_step = False     # bids are recorded before the tricks are known (a phone saves them first)
     listed = 100         # where the game comes in lists of games, smaller first
 
     def settings(self, player_count: int) -> tuple[Setting, ...]:

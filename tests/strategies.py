@@ -4,7 +4,6 @@ from hypothesis import strategies as st
 from games import tests_of
 from rules_engine import GAMES, RuleError, score
 from rules_engine.core import bidding_order
-from rules_engine.parts.point_games import points_worth
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lee"]   # as many as any game seats
 
@@ -43,11 +42,15 @@ def draw_hand(draw, game):
 
 
 def draw_settings(draw, game, count):
+    """Some of the game's settings, each a value its range allows (together they may not go: see
+    records)."""
     values = {}
     for setting in game.settings(count):
         if not draw(st.booleans()):
             continue
-        if setting.kind.value == "switch":
+        if setting.optional and draw(st.integers(0, 3)) == 0:
+            values[setting.name] = None            # none: no target, never
+        elif setting.kind.value == "switch":
             values[setting.name] = draw(st.booleans())
         elif setting.kind.value == "choice":
             values[setting.name] = draw(st.sampled_from(setting.choices))
@@ -58,11 +61,7 @@ def draw_settings(draw, game, count):
         else:
             low = setting.minimum
             high = setting.maximum if setting.maximum is not None else low + 30
-            if setting.name == "min_bid":          # at most what the points played are worth
-                high = points_worth(values.get("points", setting_default(game, count, "points")))
             values[setting.name] = draw(st.integers(low, max(low, min(high, low + 30))))
-    if values.get("partnerships") and count != 4:
-        values["partnerships"] = False
     return values
 
 
@@ -76,10 +75,6 @@ def draw_adjustment(draw, game):
     return {"adjustment": points, "note": draw(st.sampled_from(NOTES))}
 
 
-def setting_default(game, count, name):
-    return next(setting.default for setting in game.settings(count) if setting.name == name)
-
-
 @st.composite
 def records(draw, game_ids=tuple(GAMES), max_hands=12, adjustments=True):
     """A valid record of a game of the registry; with `adjustments`, some entries between hands
@@ -90,11 +85,15 @@ def records(draw, game_ids=tuple(GAMES), max_hands=12, adjustments=True):
               "first_dealer": draw(st.integers(0, count - 1)),
               "settings": draw_settings(draw, game, count), "hands": []}
     wanted = draw(st.integers(0, max_hands))
-    try:
-        scored = score(record)
-    except RuleError:           # settings that don't go together (Oh Hell: even sizes from 1 card): the defaults
-        record["settings"] = {}
-        scored = score(record)
+    scored = None
+    while scored is None:
+        try:
+            scored = score(record)
+        except RuleError as refused:    # settings that don't go together: the one named goes, or all of them
+            settings = record["settings"]
+            record["settings"] = {name: value for name, value in settings.items() if name != refused.field}
+            if record["settings"] == settings:
+                record["settings"] = {}
     while len(record["hands"]) < wanted and not scored.finished:
         adjusting = adjustments and draw(st.integers(0, 5)) == 0
         record["hands"].append(draw_adjustment(draw, scored) if adjusting else draw_hand(draw, scored))

@@ -1,7 +1,7 @@
 """Pitch (Auction Pitch / Setback): High, Low, Jack and Game; the pitcher is set back."""
 from __future__ import annotations
 
-from ..core import Kind, Setting, Table
+from ..core import SETTINGS, Kind, RuleError, Setting, Table
 from ..parts.point_games import PointsGame
 from ..words import say
 
@@ -29,6 +29,11 @@ class Pitch(PointsGame):
             Setting("smudge", say("Smudge"), Kind.SWITCH, False, say("Bid every point played and take them all to win at once.")),
             *self.point_settings(),
         )
+
+    def check_table(self, table: Table) -> None:
+        if table.settings["partnerships"] and table.size != 4:
+            raise RuleError(SETTINGS, say("partnerships need exactly 4 players, not {count}", count=table.size))
+        super().check_table(table)
 
     def teams(self, table: Table) -> bool:
         return table.settings["partnerships"]

@@ -117,8 +117,6 @@ class PointsGame(Partnerships, Game):
         )
 
     def check_table(self, table: Table) -> None:
-        if table.settings.get("partnerships") and table.size != 4:
-            raise RuleError(SETTINGS, say("partnerships need exactly 4 players, not {count}", count=table.size))
         total, least = points_worth(table.settings["points"]), max(self.lowest_bid, FORCED_DEALER_BID)
         if total < least:          # a hand must be able to take the dealer's forced bid, or Smear's smallest
             raise RuleError(SETTINGS, say("{setting} must be worth at least {least} together, not {total}",

@@ -155,6 +155,10 @@ class GamePages:
             if name in form and value is not None:
                 form[name].data = value if isinstance(value, bool) else str(value)     # a switch stays a switch
 
+    def next_captain(self, scored: ScoredGame) -> int | None:
+        """In a game whose first seat sits in the box (`first_role`): the next hand's captain."""
+        return None
+
     def first_results(self, scored: ScoredGame, pending: list[Any]) -> dict[str, Any]:
         """What a new hand's form shows tapped already once the bids are in (part of a hand)."""
         return {}

@@ -48,6 +48,9 @@ class Gin3Pages(GamePages):
             "deadwood_team": ("text", str(_("%(side)s deadwood", side=team)), NUMBER),
         }
 
+    def next_captain(self, scored: ScoredGame) -> int | None:
+        return scored.next["roles"]["captain"] if scored.next else None
+
     def calculator_limit(self, scored: ScoredGame, upcard: str | None) -> tuple[int | None, str | None, tuple[str, ...]]:
         """The deadwood calculator's knock limit for the next hand (None under Oklahoma until the face-up
         card is given), that card, and the ranks to ask it from (none unless the game is played Oklahoma)."""

@@ -135,11 +135,13 @@ def readable_record(key: str | None) -> dict[str, Any] | None:
 
 def passed_on(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, int]:
     """Who starts the next game at this table: the deal passes on from where this game stopped
-    (the next hand's dealer, or after a finished game the seat after the last dealer); in gin the
-    captain too (the engine's next roles, or the seat after the new box)."""
+    (the next hand's dealer, or after a finished game the seat after the last dealer); in a game
+    whose first seat sits in the box, the captain too (the game's next captain, or the seat after
+    the new box)."""
     count = len(record["players"])
+    pages = pages_of(record["game"])
     start = {"first_dealer": record.get("first_dealer") or 0}
-    if pages_of(record["game"]).first_role == "box":           # the box deals; a captain is chosen too
+    if pages.first_role == "box":           # the box deals; a captain is chosen too
         start["first_captain"] = record.get("first_captain", (start["first_dealer"] + 1) % count)
     if scored is None:
         return start
@@ -147,8 +149,8 @@ def passed_on(record: dict[str, Any], scored: ScoredGame | None) -> dict[str, in
     if upcoming is not None:
         start["first_dealer"] = upcoming["dealer"]
         if "first_captain" in start:
-            roles = upcoming.get("roles") or {}
-            start["first_captain"] = roles.get("captain", (upcoming["dealer"] + 1) % count)
+            captain = pages.next_captain(scored)
+            start["first_captain"] = (upcoming["dealer"] + 1) % count if captain is None else captain
     elif scored.hands:
         start["first_dealer"] = (scored.hands[-1].facts["dealer"] + 1) % count
         if "first_captain" in start:
