@@ -1,4 +1,4 @@
-"""Tally: a sixth game that lives in tests/ only, to prove a game needs nothing outside its own
+"""Tally: a game that lives in tests/ only, to prove a game needs nothing outside its own
 engine module, web description, rules page and tests. Each hand, every player's points (0 to 100)
 are typed in; they add up, and the first to the target (50 by default) wins, ties shared."""
 from __future__ import annotations

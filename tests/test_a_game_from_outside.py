@@ -1,4 +1,4 @@
-"""A sixth game, Tally, defined in tests/tally.py and registered here only: it plays through every
+"""A game from outside Scorepad, Tally, defined in tests/tally.py and registered here only: it plays through every
 page - new game, hand form, save, fix, delete, undo, scoreboard, history, CSV and JSON export and
 import, the players' records and the rules - with no change to Scorepad itself."""
 import csv
