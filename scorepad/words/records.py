@@ -123,7 +123,7 @@ class KindRecord:
     finished: int = 0
     places: int = 0                       # final places added up, over the finished games
     total: int = 0                        # final totals added up, over the finished games
-    best: int | None = None               # the best final total
+    best: int | None = None               # the highest final total (shown where totals compare)
     streak: int = 0                       # the most finished games won in a row
     run: int = 0                          # ...and the run of wins so far
     counts: Counter = field(default_factory=Counter)
@@ -242,8 +242,7 @@ def count_game(kind: KindRecord, scored: ScoredGame, raw_hands: list[dict[str, A
         kind.won += won(scored, seat)
         kind.places += places(scored)[side]
         kind.total += scored.totals[side]
-        better = min if scored.game.lowest_wins(scored.table) else max        # the best of a Hearts-like game is its lowest
-        kind.best = scored.totals[side] if kind.best is None else better(kind.best, scored.totals[side])
+        kind.best = scored.totals[side] if kind.best is None else max(kind.best, scored.totals[side])
         kind.run = kind.run + 1 if won(scored, seat) else 0
         kind.streak = max(kind.streak, kind.run)
     for partner_seat, partner_name in enumerate(scored.table.players):
