@@ -156,6 +156,16 @@ def test_the_tricks_start_as_bid_a_nil_at_0_and_the_dealer_on_the_tricks_left(cl
     assert "Filled in as everyone bid, the dealer last with the tricks left: change only who missed." in words(page)
 
 
+def test_a_dealer_who_bid_nil_starts_at_0_tricks_not_the_rest(client):
+    """A nil is worth 100 (blind 200) either way: the form never starts it failed. The dealer who bid
+    blind nil starts at 0, the tricks short of 13 until the player who took more is tapped."""
+    game_id = game_of(client, settings={"blind_nil": True})         # Dee deals
+    bids = {"bid_0": "3", "bid_1": "4", "bid_2": "3", "bid_3": "blind"}
+    assert client.post(f"/games/{game_id}/hands/new", data=bids).status_code == 302
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert checked(page) == {"tricks_0": "3", "tricks_1": "4", "tricks_2": "3", "tricks_3": "0"}
+
+
 def test_blind_nil_starts_at_0_tricks_too(client):
     game_id = game_of(client, settings={"blind_nil": True})
     client.post(f"/games/{game_id}/hands/new", data={"bid_0": "3", "bid_1": "blind", "bid_2": "4", "bid_3": "3"})

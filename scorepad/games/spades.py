@@ -23,6 +23,9 @@ class SpadesPages(PlayerTricks, GamePages):
     def tricks_if_made(self, bid: Any) -> int | None:
         return 0 if is_nil(bid) else bid            # a nil (blind or not) is made by taking no trick
 
+    def dealer_takes_the_rest(self, bid: Any) -> bool:
+        return not is_nil(bid)                      # a dealer's nil starts made, never failed by default
+
     def bid_word(self, bid: Any) -> str:
         if bid == BLIND:
             return _("blind nil")

@@ -24,6 +24,11 @@ class PlayerTricks:
         """What a player who made `bid` took (None when the bid says nothing of it)."""
         return bid if isinstance(bid, int) else None
 
+    def dealer_takes_the_rest(self, bid: Any) -> bool:
+        """Whether the dealer's tricks start as what the others' leave (a game may say a bid is worth
+        too much to start it missed: Spades' nil starts at 0, the total short until a miss is tapped)."""
+        return True
+
     def result_fields(self, scored: ScoredGame):
         table, cards = scored.table, self.cards_dealt(scored)
         counts = [(str(n), digits(n)) for n in range(cards + 1)]
@@ -47,5 +52,6 @@ class PlayerTricks:
         cards, dealer = self.cards_dealt(scored), scored.state.dealer
         tricks = [self.tricks_if_made(bid) for bid in pending]
         rest = cards - sum(took for seat, took in enumerate(tricks) if seat != dealer and took is not None)
-        tricks[dealer] = rest if 0 <= rest <= cards else None
+        if self.dealer_takes_the_rest(pending[dealer]):
+            tricks[dealer] = rest if 0 <= rest <= cards else None
         return {"tricks": tricks}
