@@ -199,7 +199,10 @@ class Spades(Partnerships, Game):
         winners = (0 if totals[0] > totals[1] else 1,) if finished else ()
         kept = Kept(bags, still_tied(totals, state.kept.tied, table.settings))
         after = state.after((state.dealer + 1) % table.size, totals, kept=kept, finished=finished, winners=winners)
-        facts = {"dealer": state.dealer, "contract": [side.contract for side in scores], "bags": list(bags)}
+        facts = {"dealer": state.dealer, "contract": [side.contract for side in scores],
+                 "took": [side.took for side in scores], "bags": list(bags),
+                 "penalty": [side.penalty for side in scores],       # points the bag limit took
+                 "bags_reached": [side.bags_after + side.penalties * table.settings["bag_limit"] for side in scores]}
         return Outcome(points, partial(self.explain, table, hand, scores, state.totals, after), facts), after
 
     def explain(self, table: Table, hand: SpadesHand, scores: tuple[SideScore, ...], before: tuple[int, ...],

@@ -7,7 +7,7 @@ from typing import Any
 from markupsafe import Markup
 
 from rules_engine import ScoredGame, ScoredHand
-from rules_engine.games.spades import BLIND, TRICKS, contract_points, is_nil, nil_points
+from rules_engine.games.spades import BLIND, TRICKS, is_nil
 from scorepad.web.i18n import _, comma, percent
 
 from .base import GamePages, said, signed, value_word
@@ -66,7 +66,7 @@ class SpadesPages(PlayerTricks, GamePages):
             return
         side = scored.game.side_of(scored.table, seat)
         counts["bids"] += 1
-        counts["made"] += side_took(scored, raw, side) >= hand.facts["contract"][side]
+        counts["made"] += hand.facts["took"][side] >= hand.facts["contract"][side]
 
     def record_lines(self, counts) -> list[str]:
         return [_("Team's bids made: %(made)s of %(bids)s", made=counts["made"], bids=counts["bids"]),
@@ -87,33 +87,25 @@ class SpadesPages(PlayerTricks, GamePages):
                   "trick.")]
 
 
-def side_took(scored: ScoredGame, raw: dict[str, Any], side: int) -> int:
-    """The tricks toward a side's contract: those of the partners who did not bid nil."""
-    return sum(raw["tricks"][seat] for seat in scored.game.seats_of(scored.table, side) if not is_nil(raw["bids"][seat]))
-
-
 def side_said(scored: ScoredGame, raw: dict[str, Any], hand: ScoredHand, side: int) -> Markup:
     """A side's part of a hand's line: its contract and tricks, each nil, and a bag penalty."""
-    table, settings = scored.table, scored.table.settings
-    name, contract, took = scored.sides[side], hand.facts["contract"][side], side_took(scored, raw, side)
+    table, facts = scored.table, hand.facts
+    name, contract, took = scored.sides[side], facts["contract"][side], facts["took"][side]
     parts = [said(_("%(side)s bid %(contract)s, took %(took)s"), side=name, contract=contract, took=took) if contract
              else said(_("%(side)s both nil"), side=name)]
-    scored_points = contract_points(contract, took)
     for seat in scored.game.seats_of(table, side):
         bid = raw["bids"][seat]
         if not is_nil(bid):
             continue
         made = raw["tricks"][seat] == 0
-        scored_points += nil_points(bid == BLIND, raw["tricks"][seat], settings)
         if bid == BLIND:
             words = _("%(player)s's blind nil made") if made else _("%(player)s's blind nil failed")
         else:
             words = _("%(player)s's nil made") if made else _("%(player)s's nil failed")
         parts.append(said(words, player=table.name(seat)))
-    penalty = scored_points - hand.points[side]      # what the bag limit took: the rest of the hand's points
-    if penalty:
-        reached = hand.facts["bags"][side] + penalty // settings["bag_penalty"] * settings["bag_limit"]
-        parts.append(said(_("bags %(bags)s: %(penalty)s"), bags=reached, penalty=Markup(signed(-penalty))))
+    if facts["penalty"][side]:
+        parts.append(said(_("bags %(bags)s: %(penalty)s"), bags=facts["bags_reached"][side],
+                          penalty=Markup(signed(-facts["penalty"][side]))))
     return Markup(comma()).join(parts)
 
 
