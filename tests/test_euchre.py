@@ -313,18 +313,6 @@ def test_the_game_ends_exactly_when_a_side_reaches_the_target(game):
         assert max(game.totals) < target and len(game.hands) == 60
 
 
-@SETTINGS
-@given(games(), st.data())
-def test_a_hand_after_the_end_is_refused_whatever_it_is(game, data):
-    if not game.finished:
-        return
-    order = bidding_order((game.hands[-1].facts["dealer"] + 1) % 4, 4)
-    extra = legal_hand(data.draw, game, order)
-    with pytest.raises(RuleError) as refused:
-        game.then([extra])
-    count = len(game.hands)
-    assert str(refused.value) == f"hand {count + 1}: the game was already over after hand {count}"
-
 
 @SETTINGS
 @given(games())

@@ -4,12 +4,14 @@ import json
 import re
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games import as_tested
 from rules_engine import RuleError, score
 from rules_engine.cli import main
-from strategies import mutated, records
+from strategies import draw_hand, mutated, records
 
 PLACE = re.compile(r"^(format|game|hands|players|settings|first_dealer|first_captain|hand [1-9][0-9]*"
                    r"|adjustment before hand [1-9][0-9]*): \S")
@@ -154,3 +156,24 @@ def test_a_made_bid_hands_out_what_the_points_taken_are_worth(record):
             continue
         assert sum(hand.points) == sum(3 if point == "three" else 1 for point in played if raw.get(point) is not None)
         assert sum(hand.points) <= sum(3 if point == "three" else 1 for point in played)
+
+
+@SETTINGS
+@given(st.data())
+def test_a_hand_after_the_end_is_refused_in_every_game(data):
+    """Whatever the game: once it is over, a hand more - even the one that was legal a hand before -
+    is refused, naming the hand it would be. A random game is played on until it ends (or, past 300
+    hands, its own tests' finished game stands in)."""
+    record = data.draw(records(adjustments=False))
+    scored = score(record)
+    while not scored.finished and len(record["hands"]) < 300:
+        hand = draw_hand(data.draw, scored)
+        record["hands"].append(hand)
+        scored = scored.then([hand])
+    if not scored.finished:
+        record = as_tested(record["game"]).finished
+        scored = score(record)
+    last = scored.hands[-1].number
+    with pytest.raises(RuleError) as refused:
+        scored.then([record["hands"][-1]])
+    assert str(refused.value) == f"hand {last + 1}: the game was already over after hand {last}"

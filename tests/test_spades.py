@@ -351,18 +351,6 @@ def test_the_game_ends_after_the_first_unequal_hand_at_or_past_a_limit(game):
         assert game.winners == (game.sides[0 if game.totals[0] > game.totals[1] else 1],)
 
 
-@SETTINGS
-@given(st.data())
-def test_a_hand_after_the_end_is_refused(data):
-    game = data.draw(games(most=400))
-    if not game.finished:
-        return
-    extra = legal_hand(data.draw, game, bidding_order(game.state.dealer, 4))
-    with pytest.raises(RuleError) as refused:
-        game.then([extra])
-    count = len(game.hands)
-    assert str(refused.value) == f"hand {count + 1}: the game was already over after hand {count}"
-
 
 @SETTINGS
 @given(played())
