@@ -313,7 +313,6 @@ def test_the_game_ends_exactly_when_a_side_reaches_the_target(game):
         assert max(game.totals) < target and len(game.hands) == 60
 
 
-
 @SETTINGS
 @given(games())
 def test_the_deal_passes_left_every_hand(game):

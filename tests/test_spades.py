@@ -351,7 +351,6 @@ def test_the_game_ends_after_the_first_unequal_hand_at_or_past_a_limit(game):
         assert game.winners == (game.sides[0 if game.totals[0] > game.totals[1] else 1],)
 
 
-
 @SETTINGS
 @given(played())
 def test_bags_count_overtricks_and_failed_nils_and_stay_below_the_limit(game_and_hands):
