@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from rules_engine import GAMES, Game, Kind, RuleError, ScoredGame, score
 from rules_engine.adjustment import hands_played
-from rules_engine.record import place_words
+from rules_engine.record import place_words, read_settings
 from scorepad.games import every_game, pages_of, title_of
 from scorepad.storage import store
 from scorepad.web import access, chart, colours, forms, i18n
@@ -68,15 +68,10 @@ PLAY_AGAIN = 5          # tables offered under "Play again"
 
 
 def full_settings(kind, players: list[Any], settings: dict[str, Any]) -> dict[str, Any]:
-    """Every setting of a table, defaults filled in (so "to 11" and "not given" are the same table) as
-    the engine reads them (an optional number given as none stays none); a list (the points played)
-    as a tuple, as the engine keeps it."""
-    def value(setting):
-        given = settings.get(setting.name)
-        if given is None and not (setting.optional and setting.name in settings):
-            return setting.default
-        return tuple(given) if isinstance(given, list) else given
-    return {s.name: value(s) for s in kind.settings(max(len(players), kind.min_players))}
+    """Every setting of a table as the engine reads them, defaults filled in (so "to 11" and "not
+    given" are the same table, and an optional number given as none stays none). RuleError when the
+    engine refuses them."""
+    return dict(read_settings(kind, settings, max(len(players), kind.min_players)))
 
 
 def play_again() -> list[dict[str, Any]]:
@@ -86,9 +81,12 @@ def play_again() -> list[dict[str, Any]]:
     for table in store.recent_tables(db(), access.browser(), most=4 * PLAY_AGAIN):
         kind = GAMES.get(table["game"])
         players = table["players"] if isinstance(table["players"], list) else []
-        if kind is None or not players or not isinstance(table["settings"], dict):
+        if kind is None or not players:
             continue
-        settings = full_settings(kind, players, table["settings"])
+        try:
+            settings = full_settings(kind, players, table["settings"])
+        except RuleError:                       # a record stored by hand, or by another version: not offered
+            continue
         same = (kind.id, tuple(map(str, players)), tuple(sorted(settings.items(), key=str)))
         if same in seen:
             continue
