@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from games import as_tested
 from rules_engine import GAMES
+from scorepad.games import pages_of
 from test_browser import ARGS, CHROMIUM, browser, close, server  # noqa: F401  (fixtures)
 
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -79,6 +80,25 @@ def test_a_typical_hand_takes_no_more_taps_than_the_games_budget(table, server, 
     with capsys.disabled():
         print(f"\n{game}: a typical hand in {table.taps} taps (budget {typical.tap_budget})")
     assert table.taps <= typical.tap_budget
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if pages_of(game).hidden_when])
+def test_fields_a_choice_leaves_no_say_are_hidden_while_it_is_chosen(table, server, game):  # noqa: F811
+    """Gin's knocker and deadwood on a draw, Euchre's alone and tricks once everyone passed: hidden
+    while that choice is made, shown again when another is (whichever game says so: hidden_when)."""
+    typical = as_tested(game)
+    start(table, server, game, typical.players, dealer=str(typical.dealer))
+    page = table.page
+    page.goto(page.url + "/hands/new")
+    wrappers = pages_of(game).hidden_when
+    for field, (other, choice) in wrappers.items():
+        table.choose(other, choice)
+        expect(page.locator(f"fieldset[data-name='{field}'], #{field}").first).to_be_hidden()
+    other, choice = next(iter(wrappers.values()))
+    shown = page.locator(f"fieldset[data-name='{other}'] input:not([value='{choice}'])").first.get_attribute("value")
+    table.choose(other, shown)
+    for field in wrappers:
+        expect(page.locator(f"fieldset[data-name='{field}'], #{field}").first).to_be_visible()
 
 
 SMALL_CONTROLS = """() => [...document.querySelectorAll(
