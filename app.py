@@ -10,24 +10,23 @@ import gc
 import gzip
 import hashlib
 import os
-import secrets
 import sys
-from contextlib import contextmanager
+import weakref
 from pathlib import Path
-from typing import Iterator
 
 from flask import Flask, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorepad import pages
-from scorepad.storage import store
+from scorepad import VERSION, pages
+from scorepad.storage import backups, instance, store
+from scorepad.storage.instance import Declined
+from scorepad.storage.schema import STEPS
 from scorepad.web import i18n
 from scorepad.web.caches import GZIPPED, MINIFIED, SESSION_SERIALIZERS, memoized
 from scorepad.web.i18n import _, add_vary
 from scorepad.web.network import lan_addresses
 
-VERSION = "1.1.0"
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -35,33 +34,6 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
-
-
-@contextmanager
-def starting(instance: Path) -> Iterator[None]:
-    """Only one process at a time sets up the instance folder (gunicorn starts its workers at once)."""
-    try:
-        import fcntl
-    except ImportError:                         # Windows: waitress runs one process
-        yield
-        return
-    with open(instance / ".starting.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def kept_secret(instance: Path, name: str) -> str:
-    """A random secret made once per installation and kept in instance/ (call while `starting`)."""
-    path = instance / name
-    if not path.exists() or not path.read_text().strip():
-        fresh = instance / f".{name}.{os.getpid()}"
-        fresh.write_text(secrets.token_urlsafe(32))
-        fresh.chmod(0o600)
-        os.replace(fresh, path)                 # never seen half-written
-    return path.read_text().strip()
 
 
 class Sessions(SecureCookieSessionInterface):
@@ -95,11 +67,10 @@ class Sessions(SecureCookieSessionInterface):
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    chosen = os.environ.get("SCOREPAD_INSTANCE")          # where the database and secret key live
-    app = Flask(__name__, instance_relative_config=True, instance_path=os.path.abspath(chosen) if chosen else None)
-    instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
-    app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=12_000_000,
+    folder = instance.folder()                     # where the database lives (SCOREPAD_INSTANCE)
+    app = Flask(__name__, instance_relative_config=True, instance_path=str(folder))
+    folder.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(DATABASE=instance.database_path(), MAX_CONTENT_LENGTH=12_000_000,
                             SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,     # assets are versioned below
                             WTF_CSRF_TIME_LIMIT=None,                      # a hand can take an hour to play
                             SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
@@ -115,16 +86,22 @@ def create_app(test_config: dict | None = None) -> Flask:
         # The address players see, as the proxies in front say it: Caddy and nginx set these three
         # (a prefix or port header would come from the browser itself, unchecked).
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
-    with starting(instance):
-        for name, file in (("SECRET_KEY", "secret_key"), ("OWNER_KEY", "owner_key")):
-            if not app.config.get(name):
-                app.config[name] = kept_secret(instance, file)
-        store.migrate(app.config["DATABASE"])
+    database = app.config["DATABASE"]
+    app.config["READ_ONLY"], keys = instance.prepare(database)     # READ_ONLY: None, or why it can only be read
+    for name in ("SECRET_KEY", "OWNER_KEY"):
+        app.config[name] = app.config.get(name) or keys[name.lower()]
+    held = instance.serving(database)
+    if held is not None:
+        weakref.finalize(app, os.close, held)       # held while the app lives (a server: while it serves)
     i18n.init_app(app)                              # before the pages: their templates speak through it
     app.register_blueprint(pages.bp)
-    with starting(instance), app.app_context():
-        pages.rebuild_summaries()                   # derived rows behind their game's version
-        pages.empty_bin()                           # games in the bin for more than 30 days
+    if app.config["READ_ONLY"]:
+        store.LOG.error("Scorepad %s serves %s read-only: %s. Every score is shown; nothing can be saved until it "
+                        "can be written.", VERSION, database, store.FAULT_WORDS[app.config["READ_ONLY"]])
+    else:
+        with instance.starting(database), app.app_context():
+            pages.rebuild_summaries()               # derived rows behind their game's version
+            pages.empty_bin()                       # games in the bin for more than 30 days
     app.after_request(secure)
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))
@@ -222,6 +199,9 @@ def error_words(status: int) -> tuple[str, str]:
         return _("Not here"), _("That page can't be used that way.")
     if status == 413:
         return _("Too large"), _("That upload is too large to be a game record.")
+    if status == 507:
+        return _("Not stored"), _("The server could not store this: its disk is full (or read-only). Nothing was "
+                                  "lost; this change waits on your phone.")
     return _("Busy"), _("Another phone was saving at the same moment and the table is still busy. "
                         "Nothing was changed: go back and try again.")
 
@@ -235,9 +215,32 @@ def register_errors(app: Flask) -> None:
     for status in (400, 403, 404, 405, 413):
         app.register_error_handler(status, lambda _e, s=status: error_page(s))
     app.register_error_handler(store.Busy, lambda _e: error_page(503))
+    app.register_error_handler(store.CannotStore, lambda _e: error_page(507))     # logged once by store
 
 
 # --- the command ---------------------------------------------------------------------------------
+
+def backed_up(database: str, target: str) -> int:
+    if Path(database).is_file():
+        instance.prepare(database)               # the keys in it, from an installation older than that
+    written = backups.backup(database, target)
+    print(f"Backed up {database} to {written}: keep it as private as the database (it holds the keys "
+          "that let phones back into their games).")
+    return 0
+
+
+def restored(database: str, source: str) -> int:
+    done = backups.restore(source, database)
+    print(f"Restored {database} from {source}: {done.games} games, {done.hands} hands.")
+    if done.kept:
+        print(f"The database it replaced is kept as {done.kept}.")
+    if done.keys_kept:
+        print("The backup held no keys (it was made before 1.2.0): this installation's were kept, so its "
+              "phones keep their games.")
+    for line in done.unscored:
+        print(f"Shown up to the hand its rules reject: {line}")
+    return 0
+
 
 def addresses(host: str, port: int) -> list[tuple[str, str]]:
     """(address, note): LAN addresses first, this computer's own last."""
@@ -269,10 +272,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code of the address")
     parser.add_argument("--backup", metavar="FILE",
-                        help="write a consistent copy of the database to FILE (safe while the app is serving) "
-                             "and exit")
+                        help="write a consistent copy of the database, with the keys phones need, to FILE (or a "
+                             "file named by the time in the folder FILE) and exit; safe while the app is serving. "
+                             "Keep it as private as the database")
     parser.add_argument("--restore", metavar="FILE",
-                        help="replace the database with the backup FILE and exit (stop the app first)")
+                        help="replace the database with the backup FILE and exit, once it is checked; the "
+                             "database it replaces is kept beside it. Declined while the app is serving")
     parser.add_argument("--rebuild-summaries", action="store_true",
                         help="rebuild what the home page shows of every game from its records, and exit")
     parser.add_argument("--owner-link", action="store_true",
@@ -281,7 +286,7 @@ def parser() -> argparse.ArgumentParser:
                         help="served through N reverse proxies (default 1), such as Caddy giving https: links, QR "
                              "codes and redirects use the address the proxy was asked for, and the cookie is "
                              "Secure over https; listens on 127.0.0.1 unless --host says otherwise")
-    parser.add_argument("--version", action="version", version=f"Scorepad {VERSION}")
+    parser.add_argument("--version", action="version", version=f"Scorepad {VERSION} (database schema {len(STEPS)})")
     return parser
 
 
@@ -289,34 +294,29 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.host is None:                       # behind a proxy, only the proxy should reach the app
         args.host = "127.0.0.1" if args.behind_proxy else "0.0.0.0"
-    config = {"DATABASE": os.path.abspath(args.db)} if args.db else {}
-    if args.behind_proxy:
-        config["BEHIND_PROXY"] = args.behind_proxy
-    app = create_app(config or None)
-    database = app.config["DATABASE"]
-    if args.rebuild_summaries:
-        with app.app_context():
-            print(f"Rebuilt the summaries of {pages.rebuild_summaries(everything=True)} games from their records.")
-        return 0
-    if args.backup:
-        store.backup(database, args.backup)
-        print(f"Backed up {database} to {args.backup}")
-        return 0
-    if args.restore:
-        try:
-            store.restore_backup(args.restore, database)
-        except ValueError as error:
-            print(error, file=sys.stderr)
-            return 2
-        print(f"Restored {database} from {args.restore}")
-        return 0
+    database = instance.database_path(args.db)
+    config = {"DATABASE": database, **({"BEHIND_PROXY": args.behind_proxy} if args.behind_proxy else {})}
+    try:
+        if args.backup:
+            return backed_up(database, args.backup)
+        if args.restore:
+            return restored(database, args.restore)
+        app = create_app(config)
+        if args.rebuild_summaries:
+            with app.app_context():
+                print(f"Rebuilt the summaries of {pages.rebuild_summaries(everything=True)} games from their records.")
+            return 0
+    except (Declined, store.CannotStore) as problem:
+        print(problem, file=sys.stderr)
+        return 2
     found = addresses(args.host, args.port)
     owner = f"{found[0][0]}owner/{app.config['OWNER_KEY']}"
     if args.owner_link:
         print(owner)
         return 0
     from waitress import serve
-    print(f"Scorepad {VERSION} is running (database {database}).")
+    print(f"Scorepad {VERSION} is running (database {database}" +
+          (f", read-only: {store.FAULT_WORDS[app.config['READ_ONLY']]})." if app.config["READ_ONLY"] else ")."))
     if args.behind_proxy:
         print(f"Behind {args.behind_proxy} proxy(ies), listening for it on {found[0][0]} - phones open the "
               "proxy's address (https), and Scorepad's links and QR codes follow it.")

@@ -78,8 +78,8 @@ def one_start(workers: int) -> dict[str, object]:
         text = log.read_text()
         booted = len(re.findall(r"Booting worker with pid", text))
         failed = len(re.findall(r"Worker failed to boot|Exception in worker|Traceback", text))
-        keys = {(instance / "secret_key").read_text().strip()}
         with sqlite3.connect(instance / "scorepad.db") as db:
+            keys = {row[0] for row in db.execute("select value from instance where name = 'secret_key'")}
             migrations = db.execute("select count(*) from _sqlite_migrations").fetchone()[0]
             integrity = db.execute("pragma integrity_check").fetchone()[0]
         return {"booted": booted, "failed": failed, "keys": len(keys), "migrations": migrations,

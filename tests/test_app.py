@@ -370,10 +370,25 @@ def test_version_changes_when_a_hand_is_recorded(client):
     assert client.get("/games/77/version").status_code == 404
 
 
-def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
-    from app import kept_secret
-    first = kept_secret(tmp_path, "secret_key")
-    assert len(first) >= 40 and kept_secret(tmp_path, "secret_key") == first
+def test_the_keys_are_made_once_and_kept_in_the_database(tmp_path):
+    from scorepad.storage import instance
+    path = str(tmp_path / "scorepad.db")
+    instance.migrate(path)
+    first = instance.keys(path, read_only=False)
+    assert len(first["secret_key"]) >= 40 and len(first["owner_key"]) >= 40 and first["secret_key"] != first["owner_key"]
+    assert instance.keys(path, read_only=False) == first
+    assert not (tmp_path / "secret_key").exists()           # in the database, so a backup carries them
+
+
+def test_an_installation_from_before_keeps_its_key_files_as_its_keys(tmp_path):
+    from scorepad.storage import instance
+    (tmp_path / "secret_key").write_text("the-old-secret\n")
+    (tmp_path / "owner_key").write_text("the-old-owner-key")
+    path = str(tmp_path / "scorepad.db")
+    instance.migrate(path)
+    assert instance.keys(path, read_only=False) == {"secret_key": "the-old-secret", "owner_key": "the-old-owner-key"}
+    (tmp_path / "secret_key").unlink()
+    assert instance.keys(path, read_only=False)["secret_key"] == "the-old-secret"
 
 
 def gzipped_weight(client, url):

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import form_data, hidden_fields, play_through_forms, record
-from scorepad.storage import store
+from scorepad.storage import instance, store
 
 PITCH_HAND = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}
 
@@ -99,7 +99,7 @@ def test_a_write_waits_for_another_writer_and_goes_ahead_once_it_is_done(tmp_pat
     for every other statement."""
     import threading
     path = str(tmp_path / "w.db")
-    store.migrate(path)
+    instance.migrate(path)
     other = sqlite3.connect(path, check_same_thread=False)
     other.execute("BEGIN IMMEDIATE")
     threading.Timer(0.05, other.commit).start()                    # the other writer finishes soon
@@ -112,7 +112,7 @@ def test_a_write_waits_for_another_writer_and_goes_ahead_once_it_is_done(tmp_pat
 
 def test_a_write_that_fails_for_another_reason_fails_at_once(tmp_path):
     path = str(tmp_path / "w.db")
-    store.migrate(path)
+    instance.migrate(path)
     mine = store.connect(path)
     mine.conn.execute("BEGIN")                                      # already in a transaction
     with pytest.raises(sqlite3.OperationalError, match="within a transaction"):

@@ -7,8 +7,10 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import closing
 
 from conftest import ROOT
+from scorepad.storage.schema import STEPS
 
 PYTHON = sys.executable
 
@@ -85,15 +87,16 @@ def test_four_workers_starting_together_on_an_empty_folder_share_one_key_and_one
             worker.join(30)
         assert len(set(keys)) == 1 and len(keys[0]) >= 40, keys
         with sqlite3.connect(os.path.join(instance, "scorepad.db")) as db:
-            applied = [row[0] for row in db.execute("select name from _sqlite_migrations order by name")]
-            assert applied == ["add_colours", "add_form_key", "add_hand_versions", "add_history_pending",
-                               "add_member_order", "add_note", "add_renames", "add_sharing", "add_summaries",
-                               "add_version", "create_tables"]
+            applied = [row[0] for row in db.execute("select name from _sqlite_migrations order by id")]
+            assert applied[:2] == ["create_tables", "add_version"] and applied == STEPS      # each once, in order
+            assert db.execute("select value from instance where name = 'secret_key'").fetchone()[0] == keys[0]
             assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
 
 
 def test_the_owner_link_is_printed_again_on_request(tmp_path):
     instance = tmp_path / "instance"
     printed = run_app("--owner-link", "--port", "5000", env={"SCOREPAD_INSTANCE": str(instance)}).stdout.strip()
-    assert printed.endswith("/owner/" + (instance / "owner_key").read_text().strip())
+    with closing(sqlite3.connect(instance / "scorepad.db")) as db:
+        owner_key = db.execute("select value from instance where name = 'owner_key'").fetchone()[0]
+    assert printed.endswith("/owner/" + owner_key)
     assert printed.startswith("http://") and ":5000/owner/" in printed

@@ -182,8 +182,9 @@ def test_old_numeric_games_get_random_ids_and_their_old_urls_stop_working(tmp_pa
     """A database made before games had random ids is migrated at start."""
     path = str(tmp_path / "old.db")
     from scorepad.storage import store
+    from scorepad.storage.schema import migrations
     old = store.connect(path)
-    store.migrations.apply(old, stop_before="add_sharing")
+    migrations.apply(old, stop_before="add_sharing")
     old["games"].insert({"id": 1, "game": "pitch", "players": '["Ann", "Ben", "Cy"]', "first_dealer": 0,
                          "settings": "{}", "created": "2026-11-01", "updated": "2026-11-01", "version": 1})
     old.close()

@@ -35,7 +35,7 @@ def db():
     path = current_app.config["DATABASE"]
     kept = OPEN.__dict__.setdefault("connections", OrderedDict())
     if path not in kept:
-        kept[path] = store.connect(path)
+        kept[path] = store.connect(path, read_only=bool(current_app.config.get("READ_ONLY")))
         while len(kept) > 4:                # a test run opens many databases: keep a few
             kept.popitem(last=False)[1].close()
     kept.move_to_end(path)

@@ -5,28 +5,84 @@ bumps the game's `version`, which the forms carry so a stale or repeated submit 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any, Iterator
 
 from sqlite_utils import Database
 
 from rules_engine import FORMAT
-from scorepad.storage.schema import migrations, random_key  # noqa: F401  (store.migrations: the schema it keeps up to date)
+from scorepad.storage.schema import random_key  # noqa: F401  (store.random_key: what a game's keys are made of)
 
 BUSY_TIMEOUT_MS = 8000
 MAX_ID = 2 ** 63 - 1          # SQLite's largest integer
+LOG = logging.getLogger("scorepad")
 
 
 class Busy(Exception):
     """The database stayed locked longer than the busy timeout: nothing was written."""
 
 
-def connect(path: str) -> Database:
-    """One connection (per request): waits for a busy database instead of failing at once."""
-    db = Database(path, execute_plugins=False)
+FAULT_WORDS = {"full": "its disk is full", "read-only": "it or its folder is read-only",
+               "failing": "its disk can't be written"}
+
+
+class CannotStore(Exception):
+    """The database could not be written: its disk is full, or it or its folder is read-only.
+    Nothing was written."""
+
+    def __init__(self, path: str, fault: str, cause: str) -> None:
+        super().__init__(f"Can't store changes in {path}: {FAULT_WORDS[fault]} ({cause})")
+        self.path, self.fault = path, fault
+
+
+def disk_fault(error: sqlite3.Error) -> str | None:
+    """What a failed statement says of the disk: "full", "read-only" or "failing"; None when it is
+    about something else (another writer holding the lock, a mistake of ours)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL"):
+        return "full"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return "read-only"
+    if name.startswith("SQLITE_IOERR"):
+        return "failing"
+    return None
+
+
+FAULTS_SAID: set[tuple[str, str]] = set()        # (database, fault) logged since its last good write
+
+
+def cannot_store(db: Database, error: sqlite3.Error) -> CannotStore | None:
+    """The CannotStore a disk fault becomes (logged once, with the path, until a write succeeds
+    again); None for any other error."""
+    fault = disk_fault(error)
+    if fault is None:
+        return None
+    problem = CannotStore(db.path, fault, str(error))
+    if (db.path, fault) not in FAULTS_SAID:
+        FAULTS_SAID.add((db.path, fault))
+        LOG.error("%s. Phones keep their changes and send them again; nothing is lost.", problem)
+    return problem
+
+
+def connect(path: str, read_only: bool = False) -> Database:
+    """One connection (per request): waits for a busy database instead of failing at once. Read-only,
+    it opens a database on a read-only disk too (where SQLite can't make its shared-memory file)."""
+    if read_only:
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False)
+        try:
+            conn.execute("select count(*) from sqlite_master").fetchone()
+        except sqlite3.OperationalError:                # nothing can change it: SQLite may skip its locks
+            conn.close()
+            conn = sqlite3.connect(Path(path).resolve().as_uri() + "?immutable=1", uri=True, check_same_thread=False)
+        db = Database(conn, execute_plugins=False)
+    else:
+        db = Database(path, execute_plugins=False)
+    db.path = path
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")     # with WAL: survives a killed server; see docs/user-guide.md
@@ -34,23 +90,20 @@ def connect(path: str) -> Database:
     return db
 
 
-def migrate(path: str) -> None:
-    """Create or update the tables; run once at start (the caller keeps other starters out)."""
-    db = connect(path)
-    try:
-        db.execute("PRAGMA journal_mode = WAL")          # readers never wait for a writer
-        migrations.apply(db)
-    finally:
-        db.close()
-
-
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction that holds the write lock from its first read (BEGIN IMMEDIATE),
-    so what is checked is what is written. Raises Busy when the lock can't be had in time."""
-    begin_immediate(db)
+    so what is checked is what is written. Raises Busy when the lock can't be had in time, and
+    CannotStore when the disk won't take it; either way nothing is written."""
+    try:
+        begin_immediate(db)
+    except sqlite3.Error as error:
+        raise cannot_store(db, error) or error
     try:
         yield db
+    except sqlite3.Error as error:
+        db.rollback()
+        raise cannot_store(db, error) or error
     except BaseException:
         db.rollback()
         raise
@@ -58,7 +111,9 @@ def writing(db: Database) -> Iterator[Database]:
         db.conn.execute("COMMIT")
     except sqlite3.OperationalError as error:
         db.rollback()
-        raise Busy() from error
+        raise cannot_store(db, error) or Busy() from error
+    if FAULTS_SAID:
+        FAULTS_SAID.difference_update({(db.path, fault) for fault in FAULT_WORDS})
 
 
 def begin_immediate(db: Database) -> None:
@@ -419,32 +474,6 @@ def find_same_game(db: Database, record: dict[str, Any]) -> int | None:
                 and mine.get("first_captain") == record.get("first_captain")):
             return row["id"]
     return None
-
-
-def backup(path: str, target: str) -> None:
-    """A consistent copy of the database, taken while the app may be serving (SQLite's online backup)."""
-    source, copy = sqlite3.connect(path), sqlite3.connect(target)
-    try:
-        source.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        with copy:
-            source.backup(copy)
-    finally:
-        copy.close()
-        source.close()
-
-
-def restore_backup(backup_path: str, path: str) -> None:
-    """Put a backup in place of the database (every game as it was when the backup was taken)."""
-    check = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
-    try:
-        if check.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            raise ValueError(f"{backup_path} is damaged: not restored")
-        check.execute("select count(*) from games").fetchone()
-    except sqlite3.DatabaseError as error:
-        raise ValueError(f"{backup_path} is not a Scorepad backup ({error})") from None
-    finally:
-        check.close()
-    backup(backup_path, path)
 
 
 # --- players: renames across games ---------------------------------------------------------------
