@@ -101,7 +101,9 @@
     var asked = timed(change.url, {method: "POST", body: change.body,
                                    headers: {"Content-Type": "application/x-www-form-urlencoded"}}, 15000);
     return asked.done.then(function (response) {
-      // Scorepad's answer settles it; a proxy's 502, a busy 503 or a 429 is no answer yet.
+      // Scorepad's answer settles it; a proxy's 502, a busy 503 or a 429 is no answer yet, nor is a
+      // full or read-only disk's 507: its words are shown while the change waits on the phone.
+      if (response.status === 507) return response.text().then(function (page) { throw {page: page}; });
       if (response.status >= 500 || response.status === 429) throw response;
       return response.text().then(function (page) { return {response: response, page: page}; });
     }).then(function (got) {
@@ -111,9 +113,10 @@
         {key: key, at: change.at, game: change.game, answer: got.page, answerUrl: got.response.url});
       heard(true);
       answered(change, got.response, got.page, here);
-    }, function () {
-      heard(false);
-      waiting(change);
+    }, function (why) {
+      var told = why && why.page && new DOMParser().parseFromString(why.page, "text/html").querySelector("main p");
+      heard(!!told);
+      waiting(change, told && told.textContent);
     }).catch(function () {}).then(function () {
       clearTimeout(asked.timer);
       delete sending[key];
@@ -139,9 +142,9 @@
     see.addEventListener("click", function () { keep(change.key); show(change.answer, change.answerUrl, false); });
     line.append(" ", see);
   }
-  function waiting(change) {
+  function waiting(change, told) {
     var form = formFor(change), said = words();
-    note(change.key, say(form ? said.waiting : said.waitingOther, {time: clock(change.at)}), form);
+    note(change.key, told || say(form ? said.waiting : said.waitingOther, {time: clock(change.at)}), form);
     if (form) forEach(form.querySelectorAll("button"), function (b) { b.disabled = false; });
   }
   function flush() {

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 
@@ -101,10 +102,8 @@ def played(folder, hands, config):
 def opened(database, **config):
     """A fresh app (a server started anew) on `database`, its keys its own."""
     from app import create_app
-    from scorepad import pages
     from scorepad.web import caches
-    for connection in pages.OPEN.__dict__.pop("connections", {}).values():   # a new process has none open
-        connection.close()
+    connections_closed()
     caches.clear_all()
     app = create_app({"TESTING": True, "DATABASE": str(database), "WTF_CSRF_ENABLED": False, **config})
     app.test_client_class = TableClientForBackups
@@ -115,6 +114,13 @@ def copied(source, target):
     """A database copied whole, as SQLite sees it (with what its WAL holds)."""
     with closing(sqlite3.connect(source)) as db, closing(sqlite3.connect(target)) as copy:
         db.backup(copy)
+
+
+def connections_closed():
+    """This test process's kept connections closed, as when a server stops."""
+    from scorepad import pages
+    for connection in pages.OPEN.__dict__.pop("connections", {}).values():
+        connection.close()
 
 
 def games_in(database):
@@ -337,3 +343,15 @@ def test_a_started_database_records_its_release_and_schema(tmp_path):
     with closing(sqlite3.connect(database)) as db:
         assert dict(db.execute("select name, value from instance where name in ('release', 'schema')")) == \
             {"release": VERSION, "schema": str(len(STEPS))}
+
+
+def test_a_club_server_on_a_newer_database_stops_with_one_line(tmp_path):
+    """gunicorn checks once before its workers start, rather than booting them over and over."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    newer(folder / "scorepad.db")
+    run = subprocess.run([str(Path(sys.executable).with_name("gunicorn")), "-w", "2", "-b", "127.0.0.1:0",
+                          "app:create_app()"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "SCOREPAD_INSTANCE": str(folder)})
+    assert run.returncode == 2 and "Traceback" not in run.stderr and "Booting worker" not in run.stderr
+    assert f"{folder / 'scorepad.db'} was written by Scorepad 9.1.0 (schema 31)" in run.stderr

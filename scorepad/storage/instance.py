@@ -70,26 +70,40 @@ def migrate(path: str) -> str | None:
     other starters out). Returns None, or why the database can only be read (its disk is full or
     read-only): it is up to date and is served read-only. Declined: written by a newer release, or
     behind this release's schema and can't be written."""
-    db = store.connect(path)
     try:
+        db = store.connect(path)
         try:
             refuse_newer(db.conn, path)
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode = WAL")          # readers never wait for a writer
             migrations.apply(db)
             record_release(db)
-        except sqlite3.DatabaseError as error:
-            fault = store.disk_fault(error)
-            if fault is None:
-                raise Declined(f"{path} can't be opened as a Scorepad database ({error}). Nothing was changed.") \
-                    from None
-            if not has_table(db.conn, "games") or migrations.pending(db):
-                raise Declined(f"{path} can't be written ({store.FAULT_WORDS[fault]}), and Scorepad {VERSION} needs "
-                              "to bring its tables up to date first: make room or make it writable.") from None
-            return fault
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as error:
+        fault = store.disk_fault(error)
+        if fault is None:
+            raise Declined(f"{path} can't be opened as a Scorepad database ({error}). Nothing was changed.") from None
+        if not readable_as_it_is(path):
+            raise Declined(f"{path} can't be written ({store.FAULT_WORDS[fault]}), and Scorepad {VERSION} must bring "
+                           "its tables up to date first: make room, or make it writable. Nothing was changed.") from None
+        return fault
+    return None
+
+
+def readable_as_it_is(path: str) -> bool:
+    """Whether this release can serve the database without changing it (for a read-only start)."""
+    try:
+        db = store.connect(path, read_only=True)
+    except sqlite3.DatabaseError:
+        return False
+    try:
+        refuse_newer(db.conn, path)
+        return has_table(db.conn, "games") and not migrations.pending(db)
+    except sqlite3.DatabaseError:
+        return False
     finally:
         db.close()
-    return None
 
 
 def record_release(db) -> None:
