@@ -3,6 +3,7 @@ bench/soak.py share (a browser's cookies, the forms' hidden fields, a round of P
 doubled and raced taps, starting and stopping the server, counting hands lost or stored twice)."""
 from __future__ import annotations
 
+import gzip
 import http.client
 import http.cookiejar
 import os
@@ -44,11 +45,12 @@ class Refused(Exception):
 
 
 class Phone:
-    """One browser: its own cookies (session, CSRF token)."""
+    """One browser: its own cookies (session, CSRF token); asks for gzip, as every browser does."""
 
     def __init__(self, base: str, counts: Counts) -> None:
         self.base, self.counts = base, counts
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.opener.addheaders = [("Accept-Encoding", "gzip")]
 
     def open(self, path: str, data: dict[str, str] | None = None, headers: dict[str, str] | None = None,
              timeout: float = 30) -> tuple[int, str, str, Message]:
@@ -60,7 +62,10 @@ class Phone:
         except urllib.error.HTTPError as error:
             response = error
         with response:
-            status, url, page = response.status, response.url, response.read().decode(errors="replace")
+            status, url, raw = response.status, response.url, response.read()
+        if response.headers.get("Content-Encoding") == "gzip":
+            raw = gzip.decompress(raw)
+        page = raw.decode(errors="replace")
         if status >= 500:
             self.counts.add(errors_5xx=1)
         return status, url, page, response.headers
