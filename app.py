@@ -99,9 +99,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         store.LOG.error("Scorepad %s serves %s read-only: %s. Every score is shown; nothing can be saved until it "
                         "can be written.", VERSION, database, store.FAULT_WORDS[app.config["READ_ONLY"]])
     else:
-        with instance.starting(database), app.app_context():
-            pages.rebuild_summaries()               # derived rows behind their game's version
-            pages.empty_bin()                       # games in the bin for more than 30 days
+        try:
+            with instance.starting(database), app.app_context():
+                pages.rebuild_summaries()           # derived rows behind their game's version
+                pages.empty_bin()                   # games in the bin for more than 30 days
+        except store.CannotStore:                   # a full disk: logged; served, tidied at a later start
+            pass
     app.after_request(secure)
     app.after_request(compress)
     app.jinja_env.globals["asset_version"] = asset_version(Path(app.static_folder))

@@ -92,6 +92,19 @@ def test_a_full_disk_stores_nothing_says_so_and_the_hand_goes_in_once_there_is_r
         del app, phone
 
 
+def test_a_server_started_on_a_full_disk_still_shows_every_score(tmp_path):
+    with small_disk(tmp_path / "disk") as disk:
+        database, game_id, cookie, _key = club(disk / "instance")
+        with closing(sqlite3.connect(database)) as db, db:
+            db.execute("update games set summary_version = 0")     # its start would rebuild the home page's rows
+        fill(disk)
+        app = opened(database)
+        phone = app.test_client()
+        phone.set_cookie("session", cookie)
+        assert phone.get(f"/games/{game_id}").status_code == 200 and len(hands_of(phone, game_id)) == 2
+        del app, phone
+
+
 def test_a_backup_onto_a_full_disk_says_so_and_leaves_no_part_of_itself(tmp_path):
     club(tmp_path / "instance")
     with small_disk(tmp_path / "stick", size="64k") as stick:
