@@ -336,6 +336,30 @@ def test_import_a_file_upload(client):
     assert response.status_code == 200 and "Ann &amp; Cy" in page and "<b>-222</b>" in page and "<b>179</b>" in page
 
 
+BOM = "\ufeff"          # a byte-order mark: Notepad and some phones save UTF-8 with one in front
+
+
+def test_a_record_saved_with_a_byte_order_mark_imports_as_the_same_game(client):
+    import io
+    source, _ = load_example(next(p for p in example_paths() if p.stem == "back_alley-opening"))
+    body = json.dumps(source).encode()
+    assert body.decode("utf-8-sig") == body.decode()                 # the example itself has none
+    upload = {"record": (io.BytesIO(BOM.encode() + body), "game.json")}
+    response = client.post("/games/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 302
+    game = response.headers["Location"]
+    page = text(client.get(game))               # the example's final totals, as without the mark
+    assert "<b>-222</b>" in page and "<b>179</b>" in page
+    exported = client.get(game + "/record.json").get_json()
+    assert {key: exported[key] for key in ("game", "players", "settings", "hands")} == {
+        "game": "back_alley", "players": source["players"], "settings": source.get("settings") or {},
+        "hands": source["hands"]}
+    for again in ({"record": (io.BytesIO(body), "game.json")}, {"record": BOM + json.dumps(source)}):
+        response = client.post("/games/import", data=again, content_type="multipart/form-data", follow_redirects=True)
+        assert "That game was already here, so it was not imported again." in text(response)
+        assert response.request.path == game      # the same game, whether the mark is there or not
+
+
 @pytest.mark.parametrize("body, message", [
     ("", "Choose a file or paste a record."),
     ("{oops", "That is not a scorepad/1 record: it is not valid JSON."),
