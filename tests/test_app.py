@@ -67,18 +67,18 @@ def test_choose_game_lists_all_five(client):
     ("back_alley", 'name="setting_max_cards" type="text" value="13"',
      "Cards each in the first and last deal; 13 plays all 25 deals. Allowed: 1 to 13."),
     ("back_alley", 'name="setting_bid_points" type="text" value="5"',
-     "Points per trick bid, when the team makes its bid (and lost per trick bid when it does not). Allowed: 1 or more."),
+     "Points per trick bid, when the team makes its bid (and lost per trick bid when it does not). Allowed: 1 to 100."),
     ("pitch", 'name="setting_target" type="text" value="7"',
-     "Points needed to win (11, 15 and 21 are common). Allowed: 1 or more."),
+     "Points needed to win (11, 15 and 21 are common). Allowed: 1 to 500."),
     ("pitch", 'name="setting_win_rule" value="bidder_out" checked',
      "Bidder out: only the pitcher&#39;s side can go out, on a hand where it makes its bid."),
-    ("smear", 'name="setting_target" type="text" value="15"', "Points needed to win. Allowed: 1 or more."),
+    ("smear", 'name="setting_target" type="text" value="15"', "Points needed to win. Allowed: 1 to 500."),
     ("smear", 'name="setting_extra_cards" type="text" value="0"',
      "Undealt cards the bidder may take before discarding back to 6. Allowed: 0 to 3."),
     ("gin3", 'name="setting_knock_limit" type="text" value="10"', "Most deadwood a player may knock with. Allowed: 1 to 10."),
     ("gin3", 'name="setting_gin_bonus" type="text" value="25"',
-     "Bonus for going gin (20 is also common). Allowed: 0 or more."),
-    ("gin3", 'name="setting_target" type="text" value="100"', "Points needed to end the game. Allowed: 1 or more."),
+     "Bonus for going gin (20 is also common). Allowed: 0 to 100."),
+    ("gin3", 'name="setting_target" type="text" value="100"', "Points needed to end the game. Allowed: 1 to 1000."),
 ])
 def test_new_game_form_shows_every_setting_with_default_and_help(client, game_id, control, help_words):
     from rules_engine import GAMES
@@ -110,6 +110,49 @@ def test_new_game_errors_are_shown_next_to_the_field_and_keep_values(client, cha
     assert response.status_code == 200
     assert message in errors(response)
     assert 'value="Ben"' in response.get_data(as_text=True) or change.get("player_1") == ""
+
+
+def form_state(page):
+    """What the page's form holds, field by field, as a browser would send it: each text or hidden
+    field's value, the ticked boxes and chosen options (a list per name, in page order)."""
+    from html.parser import HTMLParser
+    state = {}
+
+    class Fields(HTMLParser):
+        select = None
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "select":
+                self.select = attrs.get("name")
+            elif tag == "option" and self.select and "selected" in attrs:
+                state.setdefault(self.select, []).append(attrs.get("value", ""))
+            elif tag == "input" and "name" in attrs:
+                if attrs.get("type") not in ("radio", "checkbox") or "checked" in attrs:
+                    state.setdefault(attrs["name"], []).append(attrs.get("value", "y"))
+
+        def handle_endtag(self, tag):
+            if tag == "select":
+                self.select = None
+
+    Fields().feed(page)
+    return state
+
+
+def test_pitchs_target_past_500_is_refused_on_the_form_in_the_engines_words(client):
+    page = client.get("/games/new/pitch").get_data(as_text=True)
+    target = re.search(r'<input[^>]*name="setting_target"[^>]*>', page).group(0)
+    assert 'data-min="1"' in target and 'data-max="500"' in target          # the - and + stop at the ends
+    data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"setting_target": "501", "note": "Cabin weekend"}
+    response = client.post("/games/new/pitch", data=data)
+    assert errors(response) == ["Target must be from 1 to 500, not 501."]
+    assert form_state(response.get_data(as_text=True))["note"] == ["Cabin weekend"]
+    data["setting_target"] = "1" + "0" * 400
+    response = client.post("/games/new/pitch", data=data)
+    assert errors(response) == ["That number is too large."]
+    assert form_state(response.get_data(as_text=True))["player_2"] == ["Cy"]
+    data["setting_target"] = "500"
+    assert client.post("/games/new/pitch", data=data).status_code == 302
 
 
 def test_oh_hell_largest_hand_left_blank_follows_the_player_count(client):
