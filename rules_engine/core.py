@@ -38,6 +38,7 @@ class Kind(enum.Enum):
 
 SETTINGS = say("settings")     # the place of a settings error
 MOST_WHOLE = 100_000           # the widest a whole-number setting goes either way when its game sets no end: none is unbounded
+SAID_DIGITS = 9                # a number refused with more digits than this is not said back (a 401-digit target)
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class Setting:
         if not is_whole(value):
             raise RuleError(SETTINGS, say("{setting} must be a whole number", setting=self.name), self.name)
         if not self.minimum <= value <= self.maximum:
+            if abs(value) >= 10 ** SAID_DIGITS:         # too long to read: the range alone says what is wrong
+                raise RuleError(SETTINGS, say("{setting} must be {allowed}", setting=self.name,
+                                              allowed=self.range_words()), self.name)
             raise RuleError(SETTINGS, say("{setting} must be {allowed}, not {value}", setting=self.name,
                                           allowed=self.range_words(), value=value), self.name)
         return value

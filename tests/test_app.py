@@ -415,6 +415,19 @@ def test_bad_imports_are_explained(client, body, message):
     assert response.status_code == 200 and message in errors(response)
 
 
+def test_a_huge_target_in_an_imported_record_is_refused_without_printing_it(client):
+    huge = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10 ** 400}}
+    import io
+    body = json.dumps(huge).encode()
+    response = client.post("/games/import", data={"record": (io.BytesIO(body), "game.json")},
+                           content_type="multipart/form-data")
+    assert errors(response) == ["That record can't be imported: settings: target must be from 1 to 500."]
+    assert "0" * 20 not in response.get_data(as_text=True)          # not in the message, nor anywhere else
+    response = client.post("/games/import", data={"record": body.decode()})      # pasted: the text box keeps it
+    assert errors(response) == ["That record can't be imported: settings: target must be from 1 to 500."]
+    assert "No games yet" in text(client.get("/"))
+
+
 def test_csrf_is_required(tmp_path):
     from app import create_app
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})

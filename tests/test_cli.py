@@ -77,6 +77,11 @@ def test_a_record_saved_with_a_byte_order_mark_scores_as_without_it(tmp_path):
     assert call(marked.read_bytes()) == plain                 # on standard input too
 
 
+def test_a_huge_setting_is_refused_in_one_short_line():
+    record = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10 ** 400}}
+    assert call(json.dumps(record).encode()) == (2, "", "settings: target must be from 1 to 500\n")
+
+
 def test_usage_and_missing_file():
     assert call(b"", ("print",))[0] == 2
     code, _, err = call(b"", ("score", "/no/such/file.json"))

@@ -191,11 +191,14 @@ def test_every_whole_number_setting_takes_its_range_and_refuses_what_is_outside(
             table_settings(game_id, count, {name: "7"})
 
 
+HUGE = 10 ** 400        # a 401-digit number: a keeper found one imported as Pitch's target, and printed
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_no_whole_number_setting_of_any_game_is_unbounded(game_id):
     """Every whole-number setting of every game found, at every number of players, has a largest
     value (at most 100,000 - the most any game's target takes): one past it is refused with the
-    range in words."""
+    range in words, and a huge number past either end too, without saying the number back."""
     game = GAMES[game_id]
     for count in range(game.min_players, game.max_players + 1):
         for setting in game.settings(count):
@@ -208,6 +211,25 @@ def test_no_whole_number_setting_of_any_game_is_unbounded(game_id):
             with pytest.raises(RuleError) as refused:
                 table_settings(game_id, count, {name: most + 1})
             assert (str(refused.value), refused.value.field) == (f"settings: {name} must be {allowed}, not {most + 1}", name)
+            for huge in (HUGE, -HUGE):
+                with pytest.raises(RuleError) as refused:
+                    table_settings(game_id, count, {name: huge})
+                assert (str(refused.value), refused.value.field) == (f"settings: {name} must be {allowed}", name)
+
+
+@pytest.mark.parametrize("value, said", [
+    (501, "settings: target must be from 1 to 500, not 501"),
+    (999_999_999, "settings: target must be from 1 to 500, not 999999999"),     # nine digits are said back
+    (1_000_000_000, "settings: target must be from 1 to 500"),                   # ten are not
+    (HUGE, "settings: target must be from 1 to 500"),
+    (0, "settings: target must be from 1 to 500, not 0"),
+    (-HUGE, "settings: target must be from 1 to 500"),
+], ids=["501", "9 digits", "10 digits", "401 digits", "0", "minus 401 digits"])
+def test_pitchs_target_goes_to_500_and_a_huge_one_is_refused_without_saying_it(value, said):
+    assert table_settings("pitch", 3, {"target": 500})["target"] == 500
+    with pytest.raises(RuleError) as refused:
+        table_settings("pitch", 3, {"target": value})
+    assert str(refused.value) == said
 
 
 def test_a_whole_number_setting_a_game_leaves_open_still_stops_at_100000():
