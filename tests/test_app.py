@@ -16,7 +16,7 @@ from conftest import (
     record,
     unisolated,
 )
-from rules_engine import score
+from rules_engine import GAMES, score
 
 
 def text(response):
@@ -137,6 +137,63 @@ def form_state(page):
 
     Fields().feed(page)
     return state
+
+
+def typed_new_game(game, count):
+    """The new-game form as a table fills it in, every field away from its default: names, colours,
+    the second dealer, a note, and each setting's other end, a switch ticked, the last choice, every
+    point."""
+    from scorepad.games import pages_of
+    from scorepad.web.colours import PALETTE
+    data = {f"player_{seat}": name for seat, name in enumerate(["Ann", "Ben", "Cy", "Dee"][:count])}
+    data |= {f"colour_{seat}": PALETTE[-1 - seat].id for seat in range(count)}
+    data |= {"first_dealer": "1", "note": "Cabin weekend"}
+    if pages_of(game.id).first_role == "box":
+        data["first_captain"] = "2"
+    for setting in game.settings(count):
+        name = f"setting_{setting.name}"
+        if setting.kind.value == "whole":
+            data[name] = str(setting.maximum if setting.default == setting.minimum else setting.minimum)
+        elif setting.kind.value == "switch":
+            if not setting.default:
+                data[name] = "y"
+        elif setting.kind.value == "choice":
+            data[name] = next(c for c in reversed(setting.choices) if c != setting.default)
+        else:
+            data[name] = ["", *setting.choices]          # the boxes' marker, then every box ticked
+    return data
+
+
+def sent(data):
+    return {name: value if isinstance(value, list) else [value] for name, value in data.items()}
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_bad_number_for_a_setting_is_refused_next_to_it_and_keeps_everything_typed(client, game_id):
+    """For every game found and each of its whole-number settings: one past either end of its range
+    is refused next to that field in words that give the range, and so are words and a number too
+    long to read; every field of the form comes back as it was typed (the bad value too, to be
+    corrected), and no game is started."""
+    game = GAMES[game_id]
+    count = max(game.min_players, min(game.max_players, 4))
+    for setting in game.settings(count):
+        if setting.kind.value != "whole":
+            continue
+        allowed = f"from {setting.minimum} to {setting.maximum}" + (" or none" if setting.optional else "")
+        for bad, said in [(setting.maximum + 1, f"must be {allowed}, not {setting.maximum + 1}."),
+                          (setting.minimum - 1, f"must be {allowed}, not {setting.minimum - 1}."),
+                          ("many", "Enter a whole number."),
+                          ("1" + "0" * 400, "That number is too large.")]:
+            data = typed_new_game(game, count) | {f"setting_{setting.name}": str(bad)}
+            response = client.post(f"/games/new/{game_id}", data=data)
+            page = response.get_data(as_text=True)
+            label = html.unescape(re.search(rf'<label for="setting_{setting.name}"[^>]*>([^<]+)<', page).group(1))
+            message = f"{label} {said}" if said.startswith("must") else said
+            assert response.status_code == 200 and errors(response) == [message], (setting.name, bad)
+            assert f'id="setting_{setting.name}-error"' in page
+            assert {name: values for name, values in form_state(page).items() if name in data} == sent(data), (
+                setting.name, bad)
+    assert "No games yet" in text(client.get("/"))
 
 
 def test_pitchs_target_past_500_is_refused_on_the_form_in_the_engines_words(client):
