@@ -27,7 +27,7 @@ def load(data: bytes) -> object:
         raise RuleError(FORMAT_PLACE, say("the file is larger than {size} MB: not a game record",
                                           size=MAX_BYTES // 1_000_000))
     try:
-        return json.loads(data.decode("utf-8"))
+        return json.loads(data.decode("utf-8-sig"))      # a byte-order mark in front (Notepad's UTF-8) is dropped
     except UnicodeDecodeError:
         raise RuleError(FORMAT_PLACE, say("the file is not UTF-8 text")) from None
     except RecursionError:

@@ -37,6 +37,8 @@ class Kind(enum.Enum):
 
 
 SETTINGS = say("settings")     # the place of a settings error
+MOST_WHOLE = 100_000           # the widest a whole-number setting goes either way when its game sets no end: none is unbounded
+SAID_DIGITS = 9                # a number refused with more digits than this is not said back (a 401-digit target)
 
 
 @dataclass(frozen=True)
@@ -47,12 +49,18 @@ class Setting:
     default: Any
     help: str
     choices: tuple[str, ...] = ()
-    minimum: int | None = None
+    minimum: int | None = None        # a whole number's range; an end left out is -MOST_WHOLE or MOST_WHOLE
     maximum: int | None = None
     required: tuple[str, ...] = ()    # a list's words it must hold
     item: str = ""                    # a list: what one of its words is (a Text: "point")
     labels: tuple[str, ...] = ()      # Texts: each of the choices as a player says it ("up then down"), in order
     optional: bool = False            # a whole number that may be null: "none" (Spades' lose_at: never)
+
+    def __post_init__(self) -> None:
+        if self.kind is Kind.WHOLE and self.minimum is None:
+            object.__setattr__(self, "minimum", -MOST_WHOLE)
+        if self.kind is Kind.WHOLE and self.maximum is None:
+            object.__setattr__(self, "maximum", MOST_WHOLE)
 
     def choice_label(self, choice: str) -> str:
         """One of the choices as a player says it (a Text), or the word itself if it has no label."""
@@ -75,7 +83,10 @@ class Setting:
             return self.read_list(value)
         if not is_whole(value):
             raise RuleError(SETTINGS, say("{setting} must be a whole number", setting=self.name), self.name)
-        if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
+        if not self.minimum <= value <= self.maximum:
+            if abs(value) >= 10 ** SAID_DIGITS:         # too long to read: the range alone says what is wrong
+                raise RuleError(SETTINGS, say("{setting} must be {allowed}", setting=self.name,
+                                              allowed=self.range_words()), self.name)
             raise RuleError(SETTINGS, say("{setting} must be {allowed}, not {value}", setting=self.name,
                                           allowed=self.range_words(), value=value), self.name)
         return value
@@ -102,8 +113,6 @@ class Setting:
         return self.whole_range_words()
 
     def whole_range_words(self) -> Text:
-        if self.maximum is None:
-            return say("{minimum} or more", minimum=self.minimum)
         return say("from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
 
 

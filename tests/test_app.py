@@ -16,7 +16,7 @@ from conftest import (
     record,
     unisolated,
 )
-from rules_engine import score
+from rules_engine import GAMES, score
 
 
 def text(response):
@@ -67,18 +67,18 @@ def test_choose_game_lists_all_five(client):
     ("back_alley", 'name="setting_max_cards" type="text" value="13"',
      "Cards each in the first and last deal; 13 plays all 25 deals. Allowed: 1 to 13."),
     ("back_alley", 'name="setting_bid_points" type="text" value="5"',
-     "Points per trick bid, when the team makes its bid (and lost per trick bid when it does not). Allowed: 1 or more."),
+     "Points per trick bid, when the team makes its bid (and lost per trick bid when it does not). Allowed: 1 to 100."),
     ("pitch", 'name="setting_target" type="text" value="7"',
-     "Points needed to win (11, 15 and 21 are common). Allowed: 1 or more."),
+     "Points needed to win (11, 15 and 21 are common). Allowed: 1 to 500."),
     ("pitch", 'name="setting_win_rule" value="bidder_out" checked',
      "Bidder out: only the pitcher&#39;s side can go out, on a hand where it makes its bid."),
-    ("smear", 'name="setting_target" type="text" value="15"', "Points needed to win. Allowed: 1 or more."),
+    ("smear", 'name="setting_target" type="text" value="15"', "Points needed to win. Allowed: 1 to 500."),
     ("smear", 'name="setting_extra_cards" type="text" value="0"',
      "Undealt cards the bidder may take before discarding back to 6. Allowed: 0 to 3."),
     ("gin3", 'name="setting_knock_limit" type="text" value="10"', "Most deadwood a player may knock with. Allowed: 1 to 10."),
     ("gin3", 'name="setting_gin_bonus" type="text" value="25"',
-     "Bonus for going gin (20 is also common). Allowed: 0 or more."),
-    ("gin3", 'name="setting_target" type="text" value="100"', "Points needed to end the game. Allowed: 1 or more."),
+     "Bonus for going gin (20 is also common). Allowed: 0 to 100."),
+    ("gin3", 'name="setting_target" type="text" value="100"', "Points needed to end the game. Allowed: 1 to 1000."),
 ])
 def test_new_game_form_shows_every_setting_with_default_and_help(client, game_id, control, help_words):
     from rules_engine import GAMES
@@ -110,6 +110,106 @@ def test_new_game_errors_are_shown_next_to_the_field_and_keep_values(client, cha
     assert response.status_code == 200
     assert message in errors(response)
     assert 'value="Ben"' in response.get_data(as_text=True) or change.get("player_1") == ""
+
+
+def form_state(page):
+    """What the page's form holds, field by field, as a browser would send it: each text or hidden
+    field's value, the ticked boxes and chosen options (a list per name, in page order)."""
+    from html.parser import HTMLParser
+    state = {}
+
+    class Fields(HTMLParser):
+        select = None
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "select":
+                self.select = attrs.get("name")
+            elif tag == "option" and self.select and "selected" in attrs:
+                state.setdefault(self.select, []).append(attrs.get("value", ""))
+            elif tag == "input" and "name" in attrs:
+                if attrs.get("type") not in ("radio", "checkbox") or "checked" in attrs:
+                    state.setdefault(attrs["name"], []).append(attrs.get("value", "y"))
+
+        def handle_endtag(self, tag):
+            if tag == "select":
+                self.select = None
+
+    Fields().feed(page)
+    return state
+
+
+def typed_new_game(game, count):
+    """The new-game form as a table fills it in, every field away from its default: names, colours,
+    the second dealer, a note, and each setting's other end, a switch ticked, the last choice, every
+    point."""
+    from scorepad.games import pages_of
+    from scorepad.web.colours import PALETTE
+    data = {f"player_{seat}": name for seat, name in enumerate(["Ann", "Ben", "Cy", "Dee"][:count])}
+    data |= {f"colour_{seat}": PALETTE[-1 - seat].id for seat in range(count)}
+    data |= {"first_dealer": "1", "note": "Cabin weekend"}
+    if pages_of(game.id).first_role == "box":
+        data["first_captain"] = "2"
+    for setting in game.settings(count):
+        name = f"setting_{setting.name}"
+        if setting.kind.value == "whole":
+            data[name] = str(setting.maximum if setting.default == setting.minimum else setting.minimum)
+        elif setting.kind.value == "switch":
+            if not setting.default:
+                data[name] = "y"
+        elif setting.kind.value == "choice":
+            data[name] = next(c for c in reversed(setting.choices) if c != setting.default)
+        else:
+            data[name] = ["", *setting.choices]          # the boxes' marker, then every box ticked
+    return data
+
+
+def sent(data):
+    return {name: value if isinstance(value, list) else [value] for name, value in data.items()}
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_bad_number_for_a_setting_is_refused_next_to_it_and_keeps_everything_typed(client, game_id):
+    """For every game found and each of its whole-number settings: one past either end of its range
+    is refused next to that field in words that give the range, and so are words and a number too
+    long to read; every field of the form comes back as it was typed (the bad value too, to be
+    corrected), and no game is started."""
+    game = GAMES[game_id]
+    count = max(game.min_players, min(game.max_players, 4))
+    for setting in game.settings(count):
+        if setting.kind.value != "whole":
+            continue
+        allowed = f"from {setting.minimum} to {setting.maximum}" + (" or none" if setting.optional else "")
+        for bad, said in [(setting.maximum + 1, f"must be {allowed}, not {setting.maximum + 1}."),
+                          (setting.minimum - 1, f"must be {allowed}, not {setting.minimum - 1}."),
+                          ("many", "Enter a whole number."),
+                          ("1" + "0" * 400, "That number is too large.")]:
+            data = typed_new_game(game, count) | {f"setting_{setting.name}": str(bad)}
+            response = client.post(f"/games/new/{game_id}", data=data)
+            page = response.get_data(as_text=True)
+            label = html.unescape(re.search(rf'<label for="setting_{setting.name}"[^>]*>([^<]+)<', page).group(1))
+            message = f"{label} {said}" if said.startswith("must") else said
+            assert response.status_code == 200 and errors(response) == [message], (setting.name, bad)
+            assert f'id="setting_{setting.name}-error"' in page
+            assert {name: values for name, values in form_state(page).items() if name in data} == sent(data), (
+                setting.name, bad)
+    assert "No games yet" in text(client.get("/"))
+
+
+def test_pitchs_target_past_500_is_refused_on_the_form_in_the_engines_words(client):
+    page = client.get("/games/new/pitch").get_data(as_text=True)
+    target = re.search(r'<input[^>]*name="setting_target"[^>]*>', page).group(0)
+    assert 'data-min="1"' in target and 'data-max="500"' in target          # the - and + stop at the ends
+    data = new_game_data(record("pitch", ["Ann", "Ben", "Cy"])) | {"setting_target": "501", "note": "Cabin weekend"}
+    response = client.post("/games/new/pitch", data=data)
+    assert errors(response) == ["Target must be from 1 to 500, not 501."]
+    assert form_state(response.get_data(as_text=True))["note"] == ["Cabin weekend"]
+    data["setting_target"] = "1" + "0" * 400
+    response = client.post("/games/new/pitch", data=data)
+    assert errors(response) == ["That number is too large."]
+    assert form_state(response.get_data(as_text=True))["player_2"] == ["Cy"]
+    data["setting_target"] = "500"
+    assert client.post("/games/new/pitch", data=data).status_code == 302
 
 
 def test_oh_hell_largest_hand_left_blank_follows_the_player_count(client):
@@ -336,6 +436,30 @@ def test_import_a_file_upload(client):
     assert response.status_code == 200 and "Ann &amp; Cy" in page and "<b>-222</b>" in page and "<b>179</b>" in page
 
 
+BOM = "\ufeff"          # a byte-order mark: Notepad and some phones save UTF-8 with one in front
+
+
+def test_a_record_saved_with_a_byte_order_mark_imports_as_the_same_game(client):
+    import io
+    source, _ = load_example(next(p for p in example_paths() if p.stem == "back_alley-opening"))
+    body = json.dumps(source).encode()
+    assert body.decode("utf-8-sig") == body.decode()                 # the example itself has none
+    upload = {"record": (io.BytesIO(BOM.encode() + body), "game.json")}
+    response = client.post("/games/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 302
+    game = response.headers["Location"]
+    page = text(client.get(game))               # the example's final totals, as without the mark
+    assert "<b>-222</b>" in page and "<b>179</b>" in page
+    exported = client.get(game + "/record.json").get_json()
+    assert {key: exported[key] for key in ("game", "players", "settings", "hands")} == {
+        "game": "back_alley", "players": source["players"], "settings": source.get("settings") or {},
+        "hands": source["hands"]}
+    for again in ({"record": (io.BytesIO(body), "game.json")}, {"record": BOM + json.dumps(source)}):
+        response = client.post("/games/import", data=again, content_type="multipart/form-data", follow_redirects=True)
+        assert "That game was already here, so it was not imported again." in text(response)
+        assert response.request.path == game      # the same game, whether the mark is there or not
+
+
 @pytest.mark.parametrize("body, message", [
     ("", "Choose a file or paste a record."),
     ("{oops", "That is not a scorepad/1 record: it is not valid JSON."),
@@ -346,6 +470,19 @@ def test_import_a_file_upload(client):
 def test_bad_imports_are_explained(client, body, message):
     response = client.post("/games/import", data={"record": body})
     assert response.status_code == 200 and message in errors(response)
+
+
+def test_a_huge_target_in_an_imported_record_is_refused_without_printing_it(client):
+    huge = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10 ** 400}}
+    import io
+    body = json.dumps(huge).encode()
+    response = client.post("/games/import", data={"record": (io.BytesIO(body), "game.json")},
+                           content_type="multipart/form-data")
+    assert errors(response) == ["That record can't be imported: settings: target must be from 1 to 500."]
+    assert "0" * 20 not in response.get_data(as_text=True)          # not in the message, nor anywhere else
+    response = client.post("/games/import", data={"record": body.decode()})      # pasted: the text box keeps it
+    assert errors(response) == ["That record can't be imported: settings: target must be from 1 to 500."]
+    assert "No games yet" in text(client.get("/"))
 
 
 def test_csrf_is_required(tmp_path):

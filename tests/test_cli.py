@@ -67,6 +67,21 @@ def test_malformed_input_exits_2_with_a_message(data, start):
     assert err.startswith(start) and err.count("\n") == 1
 
 
+def test_a_record_saved_with_a_byte_order_mark_scores_as_without_it(tmp_path):
+    path = [p for p in example_paths() if p.stem == "pitch-to-7"][0]
+    marked = tmp_path / "saved-by-notepad.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    plain = call(b"", ("score", str(path)))
+    assert plain[0] == 0 and json.loads(plain[1])["totals"] == [7, 6, -1]
+    assert call(b"", ("score", str(marked))) == plain
+    assert call(marked.read_bytes()) == plain                 # on standard input too
+
+
+def test_a_huge_setting_is_refused_in_one_short_line():
+    record = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10 ** 400}}
+    assert call(json.dumps(record).encode()) == (2, "", "settings: target must be from 1 to 500\n")
+
+
 def test_usage_and_missing_file():
     assert call(b"", ("print",))[0] == 2
     code, _, err = call(b"", ("score", "/no/such/file.json"))

@@ -146,6 +146,15 @@ def test_a_zip_with_a_bad_record_imports_nothing_and_names_the_bad_ones(client):
     assert "No games yet" in client.get("/").get_data(as_text=True)
 
 
+def test_a_zip_of_records_saved_with_a_byte_order_mark_imports_them(client):
+    records = {"a.json": example("pitch-partners"), "b.json": example("gin3-to-100")}
+    marked = {name: b"\xef\xbb\xbf" + json.dumps(source).encode() for name, source in records.items()}
+    assert "Imported 2 games." in html.unescape(import_zip(client, zip_of(marked)).get_data(as_text=True))
+    plain = {name: json.dumps(source) for name, source in records.items()}
+    page = html.unescape(import_zip(client, zip_of(plain)).get_data(as_text=True))
+    assert "Imported 0 games; 2 already here, not duplicated." in page       # the same two games
+
+
 @pytest.mark.parametrize("members, message", [
     ({"games/a.json": "{}"}, "That zip has folders (games/a.json): a Scorepad export has none."),
     ({"a.json": "{}", "run.exe": "MZ"}, "That zip holds run.exe, which is not a game record (.json)."),

@@ -76,7 +76,7 @@ def test_the_new_game_form_sends_the_ticked_points_in_the_forms_order(client):
     ({"setting_points": [""]}, "setting_points", "Points must hold high."),
     ({"setting_points": ["", "low", "jack"]}, "setting_points", "Points must hold high."),
     ({"setting_min_bid": "5"}, "setting_min_bid", "Min bid must be from 1 to 4, not 5."),
-    ({"setting_min_bid": "0"}, "setting_min_bid", "Min bid must be 1 or more, not 0."),
+    ({"setting_min_bid": "0"}, "setting_min_bid", "Min bid must be from 1 to 11, not 0."),     # 11: every point
 ])
 def test_a_set_of_points_or_smallest_bid_refused_is_said_next_to_its_field(client, change, field, message):
     page = client.post("/games/new/pitch", data={**new_game_data(record("pitch", THREE)), **change})

@@ -82,8 +82,8 @@ def test_every_setting_has_a_default_that_is_accepted(game_id):
         assert setting.help
 
 
-# Every whole-number setting: its default, and the smallest and largest value allowed (None: no
-# limit). The value below the smallest and above the largest is refused with the range in words.
+# Every whole-number setting: its default, and the smallest and largest value allowed. The value
+# below the smallest and above the largest is refused with the range in words.
 WHOLE_SETTINGS = [
     ("oh_hell", 3, "max_cards", 15, 1, 17),       # 3 x 17 = 51 of the 52 cards
     ("oh_hell", 4, "max_cards", 13, 1, 13),
@@ -91,20 +91,20 @@ WHOLE_SETTINGS = [
     ("oh_hell", 6, "max_cards", 8, 1, 8),
     ("oh_hell", 7, "max_cards", 7, 1, 7),
     ("back_alley", 4, "max_cards", 13, 1, 13),
-    ("back_alley", 4, "bid_points", 5, 1, None),
+    ("back_alley", 4, "bid_points", 5, 1, 100),
     ("oh_hell", 4, "hook_from", 1, 1, 13),
     ("oh_hell", 4, "bonus", 10, 0, 100),
     ("oh_hell", 4, "per_trick", 1, 0, 20),
     ("oh_hell", 4, "per_trick_off", 0, 0, 50),
     ("oh_hell", 4, "per_bid_missed", 0, 0, 20),
-    ("back_alley", 4, "board_points", 10, 1, None),
-    ("pitch", 3, "target", 7, 1, None),
+    ("back_alley", 4, "board_points", 10, 1, 100),    # x 13 cards x 4: 5,200 a board
+    ("pitch", 3, "target", 7, 1, 500),           # 11, 15, 21 are common; 10-point Pitch to 52
     ("smear", 4, "extra_cards", 0, 0, 3),
-    ("smear", 4, "target", 15, 1, None),
+    ("smear", 4, "target", 15, 1, 500),
     ("gin3", 3, "knock_limit", 10, 1, 10),
-    ("gin3", 3, "undercut_bonus", 10, 0, None),
-    ("gin3", 3, "gin_bonus", 25, 0, None),
-    ("gin3", 3, "target", 100, 1, None),
+    ("gin3", 3, "undercut_bonus", 10, 0, 100),
+    ("gin3", 3, "gin_bonus", 25, 0, 100),
+    ("gin3", 3, "target", 100, 1, 1000),
     ("gin3", 3, "big_gin_bonus", 31, 0, 100),
     ("gin3", 3, "box_bonus", 0, 0, 100),
     ("gin3", 3, "game_bonus", 0, 0, 500),
@@ -175,8 +175,8 @@ def test_every_whole_number_setting_takes_its_range_and_refuses_what_is_outside(
             continue
         name = setting.name
         assert table_settings(game_id, count)[name] == setting.default
-        ends = [setting.minimum] + ([setting.maximum] if setting.maximum is not None else [])
-        outside = [setting.minimum - 1] + ([setting.maximum + 1] if setting.maximum is not None else [])
+        ends = [setting.minimum, setting.maximum]
+        outside = [setting.minimum - 1, setting.maximum + 1]
         for end in ends:
             try:
                 assert table_settings(game_id, count, {name: end})[name] == end
@@ -191,6 +191,61 @@ def test_every_whole_number_setting_takes_its_range_and_refuses_what_is_outside(
             table_settings(game_id, count, {name: "7"})
 
 
+HUGE = 10 ** 400        # a 401-digit number: a keeper found one imported as Pitch's target, and printed
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_no_whole_number_setting_of_any_game_is_unbounded(game_id):
+    """Every whole-number setting of every game found, at every number of players, has a largest
+    value (at most 100,000 - the most any game's target takes): one past it is refused with the
+    range in words, and a huge number past either end too, without saying the number back."""
+    game = GAMES[game_id]
+    for count in range(game.min_players, game.max_players + 1):
+        for setting in game.settings(count):
+            if setting.kind.value != "whole":
+                continue
+            name, least, most = setting.name, setting.minimum, setting.maximum
+            assert least is not None and most is not None and -100_000 <= least <= most <= 100_000, name
+            allowed = f"from {least} to {most}" + (" or none" if setting.optional else "")
+            assert setting.range_words() == allowed
+            with pytest.raises(RuleError) as refused:
+                table_settings(game_id, count, {name: most + 1})
+            assert (str(refused.value), refused.value.field) == (f"settings: {name} must be {allowed}, not {most + 1}", name)
+            for huge in (HUGE, -HUGE):
+                with pytest.raises(RuleError) as refused:
+                    table_settings(game_id, count, {name: huge})
+                assert (str(refused.value), refused.value.field) == (f"settings: {name} must be {allowed}", name)
+
+
+@pytest.mark.parametrize("value, said", [
+    (501, "settings: target must be from 1 to 500, not 501"),
+    (999_999_999, "settings: target must be from 1 to 500, not 999999999"),     # nine digits are said back
+    (1_000_000_000, "settings: target must be from 1 to 500"),                   # ten are not
+    (HUGE, "settings: target must be from 1 to 500"),
+    (0, "settings: target must be from 1 to 500, not 0"),
+    (-HUGE, "settings: target must be from 1 to 500"),
+], ids=["501", "9 digits", "10 digits", "401 digits", "0", "minus 401 digits"])
+def test_pitchs_target_goes_to_500_and_a_huge_one_is_refused_without_saying_it(value, said):
+    assert table_settings("pitch", 3, {"target": 500})["target"] == 500
+    with pytest.raises(RuleError) as refused:
+        table_settings("pitch", 3, {"target": value})
+    assert str(refused.value) == said
+
+
+def test_a_whole_number_setting_a_game_leaves_open_still_stops_at_100000():
+    """A game added without a maximum (or minimum) for a number can't take an unbounded one."""
+    from rules_engine.core import Kind, Setting
+    open_ended = Setting("rounds", "Rounds", Kind.WHOLE, 10, "Rounds to play.", minimum=1)
+    assert (open_ended.maximum, open_ended.range_words()) == (100_000, "from 1 to 100000")
+    assert open_ended.read(100_000) == 100_000
+    with pytest.raises(RuleError, match="^settings: rounds must be from 1 to 100000, not 100001$"):
+        open_ended.read(100_001)
+    both_open = Setting("handicap", "Handicap", Kind.WHOLE, 0, "Points to start with.")
+    assert (both_open.minimum, both_open.maximum) == (-100_000, 100_000)
+    with pytest.raises(RuleError, match="^settings: handicap must be from -100000 to 100000, not -100001$"):
+        both_open.read(-100_001)
+
+
 @pytest.mark.parametrize("game_id, count, lowest", POINT_SETTINGS)
 def test_the_points_played_and_the_smallest_bid(game_id, count, lowest):
     setting = next(s for s in GAMES[game_id].settings(count) if s.name == "points")
@@ -201,8 +256,10 @@ def test_the_points_played_and_the_smallest_bid(game_id, count, lowest):
     # the four points are worth 4; the 10-point set 10 (the three of trump is worth 3)
     assert table_settings(game_id, count, {"min_bid": 4})["min_bid"] == 4
     assert table_settings(game_id, count, {"min_bid": 10, "points": list(EVERY_POINT[:-1])})["min_bid"] == 10
+    assert table_settings(game_id, count, {"min_bid": 11, "points": list(EVERY_POINT)})["min_bid"] == 11
     for settings, words in [
-        ({"min_bid": lowest - 1}, f"min_bid must be {lowest} or more, not {lowest - 1}"),
+        ({"min_bid": lowest - 1}, f"min_bid must be from {lowest} to 11, not {lowest - 1}"),    # 11: every point
+        ({"min_bid": 12, "points": list(EVERY_POINT)}, f"min_bid must be from {lowest} to 11, not 12"),
         ({"min_bid": 5}, f"min_bid must be from {lowest} to 4, not 5"),
         ({"min_bid": 7, "points": ["high", "low", "three"]}, f"min_bid must be from {lowest} to 5, not 7"),
         ({"min_bid": "2"}, "min_bid must be a whole number"),
@@ -233,19 +290,16 @@ def test_a_list_of_points_is_checked(game_id, count, lowest, points, words):
 def test_whole_number_settings_defaults_and_ranges(game_id, count, name, default, smallest, largest):
     assert table_settings(game_id, count)[name] == default
     assert table_settings(game_id, count, {name: smallest})[name] == smallest
-    words = f"from {smallest} to {largest}" if largest is not None else f"{smallest} or more"
+    words = f"from {smallest} to {largest}"
     with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {smallest - 1}$") as refused:
         table_settings(game_id, count, {name: smallest - 1})
     assert refused.value.field == name                    # shown next to the setting's own field
     with pytest.raises(RuleError, match=f"^settings: {name} must be a whole number$") as refused:
         table_settings(game_id, count, {name: "7"})
     assert refused.value.field == name
-    if largest is None:
-        assert table_settings(game_id, count, {name: 1000})[name] == 1000
-    else:
-        assert table_settings(game_id, count, {name: largest})[name] == largest
-        with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {largest + 1}$"):
-            table_settings(game_id, count, {name: largest + 1})
+    assert table_settings(game_id, count, {name: largest})[name] == largest
+    with pytest.raises(RuleError, match=f"^settings: {name} must be {words}, not {largest + 1}$"):
+        table_settings(game_id, count, {name: largest + 1})
 
 
 @pytest.mark.parametrize("game_id, name, default, choices", OTHER_SETTINGS)

@@ -53,7 +53,7 @@ def test_a_smear_game_to_11_says_11_and_never_15(client):
     assert "15" not in numbers(text)
     assert "Target: 11" in words(page)
     assert [d for t, d in settings_list(page) if t.startswith("Target")] == \
-        ["Points needed to win. Allowed: 1 or more. Default: 15."]
+        ["Points needed to win. Allowed: 1 to 500. Default: 15."]
 
 
 def test_a_gin_game_with_its_own_bonuses_uses_them_in_the_scoring(client):
@@ -175,8 +175,8 @@ def test_choices_are_in_words_on_the_rules_page_and_the_new_game_form(client):
     assert not re.search(r">[a-z]+_[a-z_]+<", form)
     gin = words(client.get("/games/new/gin3").get_data(as_text=True))
     assert "Most deadwood a player may knock with. Allowed: 1 to 10." in gin
-    assert "Points needed to end the game. Allowed: 1 or more." in gin
-    assert "Bonus for undercutting the knocker. Allowed: 0 or more." in gin
+    assert "Points needed to end the game. Allowed: 1 to 1000." in gin
+    assert "Bonus for undercutting the knocker. Allowed: 0 to 100." in gin
 
 
 @pytest.mark.parametrize("game_id", ALL)

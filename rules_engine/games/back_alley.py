@@ -109,10 +109,10 @@ class BackAlley(Partnerships, Game):
                     minimum=1, maximum=13),
             Setting("bid_points", say("Bid points"), Kind.WHOLE, 5,
                     say("Points per trick bid, when the team makes its bid (and lost per trick bid when it does not)."),
-                    minimum=1),
+                    minimum=1, maximum=100),
             Setting("board_points", say("Board points"), Kind.WHOLE, 10,
                     say("Points per card dealt for a board, times 2 for a double board, 3 for triple, 4 for quadruple."),
-                    minimum=1),
+                    minimum=1, maximum=100),
         )
 
     def deals(self, table: Table) -> tuple[int, ...]:

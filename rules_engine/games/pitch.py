@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import SETTINGS, Kind, RuleError, Setting, Table
-from ..parts.point_games import PointsGame
+from ..parts.point_games import MOST_TARGET, PointsGame
 from ..words import say
 
 TEN_POINT = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten", "three")   # 10-point Pitch
@@ -20,7 +20,8 @@ class Pitch(PointsGame):
         return (
             Setting("partnerships", say("Partnerships"),
                     Kind.SWITCH, False, say("Four players in two teams, partners opposite.")),
-            Setting("target", say("Target"), Kind.WHOLE, 7, say("Points needed to win (11, 15 and 21 are common)."), minimum=1),
+            Setting("target", say("Target"), Kind.WHOLE, 7, say("Points needed to win (11, 15 and 21 are common)."),
+                    minimum=1, maximum=MOST_TARGET),
             Setting("win_rule", say("Win rule"), Kind.CHOICE, "bidder_out",
                     say("Bidder out: only the pitcher's side can go out, on a hand where it makes its bid. "
                         "First to target: the game ends when any side reaches the target."),

@@ -4,7 +4,7 @@ Scored as a game of Pitch's family; the numbers and hooks below are where it dif
 from __future__ import annotations
 
 from ..core import Kind, Setting, Table
-from ..parts.point_games import PointsGame
+from ..parts.point_games import MOST_TARGET, PointsGame
 from ..words import say
 
 SIX_POINT = ("high", "low", "jack", "big_joker", "little_joker", "game")                      # Six-Point Smear
@@ -33,7 +33,7 @@ class Smear(PointsGame):
             Setting("extra_cards", say("Extra cards"),
                     Kind.WHOLE, 0, say("Undealt cards the bidder may take before discarding back to 6."),
                     minimum=0, maximum=3),
-            Setting("target", say("Target"), Kind.WHOLE, 15, say("Points needed to win."), minimum=1),
+            Setting("target", say("Target"), Kind.WHOLE, 15, say("Points needed to win."), minimum=1, maximum=MOST_TARGET),
             Setting("win_rule", say("Win rule"), Kind.CHOICE, "first_to_target",
                     say("First to target: the game ends when a team reaches the target. "
                         "Bidder out: only the team that won the bid and made it can go out."),

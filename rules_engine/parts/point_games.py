@@ -35,6 +35,7 @@ POINT_NAMES = {"high": say("High"), "low": say("Low"), "jack": say("Jack"), "off
                "big_joker": say("Big joker"), "little_joker": say("Little joker"), "ten": say("Ten"),
                "three": say("Three"), "game": say("Game")}
 FORCED_DEALER_BID = 2
+MOST_TARGET = 500        # Pitch's and Smear's largest target: 11 to 21 are usual, 52 in 10-point Pitch
 
 
 def worth(point: str) -> int:
@@ -113,7 +114,8 @@ class PointsGame(Partnerships, Game):
                     choices=POINTS, labels=tuple(POINT_NAMES[point] for point in POINTS), required=("high",),
                     item=say("point")),
             Setting("min_bid", say("Min bid"), Kind.WHOLE, self.lowest_bid,
-                    say("The smallest bid; at most what the points played are worth."), minimum=self.lowest_bid),
+                    say("The smallest bid; at most what the points played are worth."), minimum=self.lowest_bid,
+                    maximum=points_worth(POINTS)),        # every point played: 11 (check_table holds it to the points chosen)
         )
 
     def check_table(self, table: Table) -> None:

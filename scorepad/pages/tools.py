@@ -142,8 +142,7 @@ def rules(game_name: str):
             allowed = (_("on or off") if setting.kind is Kind.SWITCH
                        else _("one of: %(choices)s", choices=comma().join(said.values())))
         else:
-            ranges = {count: _("%(least)s or more", least=s.minimum) if s.maximum is None
-                      else _("%(least)s to %(most)s", least=s.minimum, most=s.maximum)
+            ranges = {count: _("%(least)s to %(most)s", least=s.minimum, most=s.maximum)
                       for count, s in ((count, by_count[count][setting.name]) for count in counts)}
             allowed = (ranges[counts[0]] if len(set(ranges.values())) == 1
                        else comma().join(_("%(span)s with %(count)s players", span=span, count=count)

@@ -34,7 +34,7 @@ def read_upload() -> tuple[str | bytes, str | None]:
             raise forms.FieldError("record", _("That file is larger than %(megabytes)s MB: too large to be a game "
                                                "record.", megabytes=1))
         try:
-            return data.decode("utf-8"), "file"
+            return data.decode("utf-8-sig"), "file"      # a byte-order mark in front is dropped
         except UnicodeDecodeError:
             raise forms.FieldError("record", _("That file is not a text file.")) from None
     text = request.form.get("record", "")
@@ -101,7 +101,7 @@ def parse_record(text: str) -> dict[str, Any]:
     if not text.strip():
         raise forms.FieldError("record", _("Choose a file or paste a record."))
     try:
-        record = json.loads(text)
+        record = json.loads(text.removeprefix("\ufeff"))      # pasted from a file saved with a byte-order mark
     except (ValueError, RecursionError):
         raise forms.FieldError("record", _("That is not a scorepad/1 record: it is not valid JSON.")) from None
     try:

@@ -158,14 +158,13 @@ def setting_field(setting: Setting) -> Field:
     if setting.kind is Kind.CHOICE:
         return RadioField(label, choices=options([(c, choice_word(setting, c)) for c in setting.choices]),
                           default=setting.default, description=setting.help, validate_choice=False)
-    allowed = (_("%(least)s or more", least=setting.minimum) if setting.maximum is None
-               else _("%(least)s to %(most)s", least=setting.minimum, most=setting.maximum))
+    allowed = _("%(least)s to %(most)s", least=setting.minimum, most=setting.maximum)     # the engine's range: never open
     if setting.optional:
         allowed = _("%(allowed)s, or blank for none", allowed=allowed)
     return StringField(label, default="" if setting.default is None else str(setting.default),
                        description=_("%(help)s Allowed: %(allowed)s.", help=setting.help, allowed=allowed),
                        render_kw={**number_keyboard(setting.minimum), "autocomplete": "off", "data-min": setting.minimum,
-                                  **({} if setting.maximum is None else {"data-max": setting.maximum})})
+                                  "data-max": setting.maximum})
 
 
 def number_keyboard(least: int | None) -> dict[str, str]:

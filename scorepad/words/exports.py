@@ -156,7 +156,7 @@ def records_in_zip(data: bytes) -> list[tuple[str, Any]]:
             found.append((info.filename, None))
             continue
         try:
-            found.append((info.filename, json.loads(archive.read(info).decode("utf-8"))))
+            found.append((info.filename, json.loads(archive.read(info).decode("utf-8-sig"))))
         except (ValueError, RecursionError, zipfile.BadZipFile, RuntimeError,
                 OSError, EOFError, zlib.error):       # corrupt, encrypted or oddly compressed
             found.append((info.filename, None))
