@@ -94,12 +94,22 @@ class Sessions(SecureCookieSessionInterface):
         super().save_session(app, session, response)
 
 
+def instance_folder() -> str:
+    """Where the database and secret key live: SCOREPAD_INSTANCE, else instance/ beside app.py."""
+    chosen = os.environ.get("SCOREPAD_INSTANCE")
+    return os.path.abspath(chosen) if chosen else os.path.join(os.path.dirname(os.path.abspath(__file__)), "instance")
+
+
+def database_path(db: str | None = None) -> str:
+    """The database file the app serves: `--db PATH`, else scorepad.db in the instance folder."""
+    return os.path.abspath(db) if db else os.path.join(instance_folder(), "scorepad.db")
+
+
 def create_app(test_config: dict | None = None) -> Flask:
-    chosen = os.environ.get("SCOREPAD_INSTANCE")          # where the database and secret key live
-    app = Flask(__name__, instance_relative_config=True, instance_path=os.path.abspath(chosen) if chosen else None)
+    app = Flask(__name__, instance_relative_config=True, instance_path=instance_folder())
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
-    app.config.from_mapping(DATABASE=str(instance / "scorepad.db"), MAX_CONTENT_LENGTH=12_000_000,
+    app.config.from_mapping(DATABASE=database_path(), MAX_CONTENT_LENGTH=12_000_000,
                             SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,     # assets are versioned below
                             WTF_CSRF_TIME_LIMIT=None,                      # a hand can take an hour to play
                             SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
@@ -281,12 +291,17 @@ def parser() -> argparse.ArgumentParser:
                         help="served through N reverse proxies (default 1), such as Caddy giving https: links, QR "
                              "codes and redirects use the address the proxy was asked for, and the cookie is "
                              "Secure over https; listens on 127.0.0.1 unless --host says otherwise")
+    parser.add_argument("--replicate", metavar="URL",
+                        help="streams every change to URL with Litestream: a folder, sftp:// or s3:// "
+                             "(docs/user-guide.md: A live copy off the machine)")
     parser.add_argument("--version", action="version", version=f"Scorepad {VERSION}")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.replicate is not None:              # Litestream runs this same command, less the option, as its child
+        return under_litestream(args.replicate, database_path(args.db), sys.argv[1:] if argv is None else argv)
     if args.host is None:                       # behind a proxy, only the proxy should reach the app
         args.host = "127.0.0.1" if args.behind_proxy else "0.0.0.0"
     config = {"DATABASE": os.path.abspath(args.db)} if args.db else {}
@@ -336,6 +351,32 @@ def main(argv: list[str] | None = None) -> int:
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="Scorepad", _quiet=True,
           clear_untrusted_proxy_headers=not args.behind_proxy)
     return 0
+
+
+def under_litestream(url: str, database: str, argv: list[str]) -> int:
+    """Becomes Litestream (os.execv: same process, so a service manager's signals reach it), which
+    serves `app.py ARGV` without --replicate as its child and streams the database to `url`."""
+    from scorepad.storage import replica
+    rest, value_next = [], False
+    for arg in argv:                            # --replicate URL, --replicate=URL, or argparse's abbreviation
+        option = arg.split("=", 1)[0]
+        if not value_next and len(option) > 2 and "--replicate".startswith(option):
+            value_next = "=" not in arg
+        elif value_next:
+            value_next = False
+        else:
+            rest.append(arg)
+    try:
+        command = replica.command_to_serve(database, url, [sys.executable, os.path.abspath(__file__), *rest])
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"Litestream streams every change of {database} to {url} (it prints only its warnings).", flush=True)
+    try:
+        os.execv(command[0], command)           # returns only when it fails
+    except OSError as error:
+        print(f"Litestream could not be started ({error.strerror}): {command[0]}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":
