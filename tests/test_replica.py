@@ -80,11 +80,14 @@ def test_fetching_a_missing_or_empty_replica_says_so_in_one_line_and_changes_not
 
 def test_litestream_runs_the_server_command_exactly_as_given(tmp_path):
     """The server's argv goes through Litestream's -exec as one string and comes out the same,
-    spaces and quotes included; Litestream stops when the server does."""
-    written = tmp_path / "argv.json"
+    spaces and quotes included; Litestream stops when the server does. The database is made, in
+    WAL mode, before Litestream first looks at it."""
+    written, database = tmp_path / "argv.json", tmp_path / "new" / "db.sqlite"
     serve = [sys.executable, "-c", "import json, sys; open(sys.argv[1], 'w').write(json.dumps(sys.argv[2:]))",
              str(written), "a b", "it's \"quoted\"", "$HOME", "--db=x;y|z"]
-    command = replica.command_to_serve(str(tmp_path / "db.sqlite"), str(tmp_path / "replica"), serve)
+    command = replica.command_to_serve(str(database), str(tmp_path / "replica"), serve)
+    with sqlite3.connect(database) as db:
+        assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
     run = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert json.loads(written.read_text()) == serve[4:]

@@ -17,8 +17,10 @@ import json
 import os
 import shlex
 import shutil
+import sqlite3
 import subprocess
 import tempfile
+from contextlib import closing
 from importlib import metadata
 from pathlib import Path
 from typing import Sequence
@@ -101,13 +103,28 @@ def write_private(path: str, text: str) -> None:
         file.write(text)
 
 
+def prepare(database: str) -> None:
+    """The database file made, in WAL mode, before Litestream first opens it. Litestream turns a
+    database to WAL and adds its two tables as soon as the file appears; on a new file that is
+    the moment the server is creating it in rollback mode, and SQLite may refuse one of them at
+    once ("database is locked": a gunicorn worker failed to start so, once in about 80 starts)."""
+    os.makedirs(os.path.dirname(database), exist_ok=True)
+    try:
+        with closing(sqlite3.connect(database, timeout=8)) as db:
+            db.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.Error as error:
+        raise ValueError(f"{database} can't be opened as a database ({error})") from None
+
+
 def command_to_serve(database: str, url: str, serve_command: Sequence[str]) -> list[str]:
     """The argv that runs `serve_command` (the server's own argv) under Litestream, which ships
     every change of `database` to `url`; only Litestream's warnings and errors are printed, so
-    the server's addresses and QR code stay readable. For SFTP with an SSH key, Litestream's
-    configuration is written beside the database first (DATABASE.litestream.yml)."""
+    the server's addresses and QR code stay readable. The database is made ready first
+    (`prepare`); for SFTP with an SSH key, Litestream's configuration is written beside it
+    (DATABASE.litestream.yml)."""
     database, source = os.path.abspath(database), replica_url(url)
     command = [binary(), "replicate", "-log-level", "warn", "-exec", shlex.join(serve_command)]
+    prepare(database)
     config = sftp_config(database, source)
     if config is None:
         return [*command, database, source]
