@@ -233,7 +233,10 @@ def backed_up(database: str, target: str) -> int:
 
 
 def restored(database: str, source: str) -> int:
-    done = backups.restore(source, database)
+    if "://" in source or Path(source).is_dir():       # a Litestream replica: fetched, then checked as a backup
+        done = restored_from_replica(database, source)
+    else:
+        done = backups.restore(source, database)
     print(f"Restored {database} from {source}: {done.games} games, {done.hands} hands.")
     if done.kept:
         print(f"The database it replaced is kept as {done.kept}.")
@@ -243,6 +246,19 @@ def restored(database: str, source: str) -> int:
     for line in done.unscored:
         print(f"Shown up to the hand its rules reject: {line}")
     return 0
+
+
+def restored_from_replica(database: str, url: str) -> backups.Restored:
+    from scorepad.storage import replica
+    fetched = Path(database).parent / f".{Path(database).name}.from-replica"
+    fetched.unlink(missing_ok=True)
+    try:
+        replica.fetch(url, str(fetched))
+        return backups.restore(str(fetched), database)
+    except ValueError as error:
+        raise Declined(f"{str(error).removesuffix(': nothing was fetched')}. Nothing was restored.") from None
+    finally:
+        fetched.unlink(missing_ok=True)
 
 
 def addresses(host: str, port: int) -> list[tuple[str, str]]:
@@ -289,12 +305,17 @@ def parser() -> argparse.ArgumentParser:
                         help="served through N reverse proxies (default 1), such as Caddy giving https: links, QR "
                              "codes and redirects use the address the proxy was asked for, and the cookie is "
                              "Secure over https; listens on 127.0.0.1 unless --host says otherwise")
+    parser.add_argument("--replicate", metavar="URL",
+                        help="streams every change to URL with Litestream: a folder, sftp:// or s3:// "
+                             "(docs/user-guide.md: A live copy off the machine)")
     parser.add_argument("--version", action="version", version=f"Scorepad {VERSION} (database schema {len(STEPS)})")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.replicate is not None:              # Litestream runs this same command, less the option, as its child
+        return under_litestream(args.replicate, instance.database_path(args.db), sys.argv[1:] if argv is None else argv)
     if args.host is None:                       # behind a proxy, only the proxy should reach the app
         args.host = "127.0.0.1" if args.behind_proxy else "0.0.0.0"
     database = instance.database_path(args.db)
@@ -339,6 +360,32 @@ def main(argv: list[str] | None = None) -> int:
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="Scorepad", _quiet=True,
           clear_untrusted_proxy_headers=not args.behind_proxy)
     return 0
+
+
+def under_litestream(url: str, database: str, argv: list[str]) -> int:
+    """Becomes Litestream (os.execv: same process, so a service manager's signals reach it), which
+    serves `app.py ARGV` without --replicate as its child and streams the database to `url`."""
+    from scorepad.storage import replica
+    rest, value_next = [], False
+    for arg in argv:                            # --replicate URL, --replicate=URL, or argparse's abbreviation
+        option = arg.split("=", 1)[0]
+        if not value_next and len(option) > 2 and "--replicate".startswith(option):
+            value_next = "=" not in arg
+        elif value_next:
+            value_next = False
+        else:
+            rest.append(arg)
+    try:
+        command = replica.command_to_serve(database, url, [sys.executable, os.path.abspath(__file__), *rest])
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"Litestream streams every change of {database} to {url} (it prints only its warnings).", flush=True)
+    try:
+        os.execv(command[0], command)           # returns only when it fails
+    except OSError as error:
+        print(f"Litestream could not be started ({error.strerror}): {command[0]}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -174,7 +174,7 @@ def new_game(base: str, counts: Counts, phones: list[Phone] | None = None) -> Ta
     phone, other = phones or [Phone(base, counts), Phone(base, counts)]
     form = hidden(phone.get("/games/new/pitch"))
     data = form | {"player_0": "Ann", "player_1": "Ben", "player_2": "Cy", "first_dealer": "0",
-                   "setting_target": "100000"}
+                   "setting_target": "500"}
     _, url, _ = phone.post("/games/new/pitch", data)
     game = url.rstrip("/").rsplit("/", 1)[1]
     links = invite_links(phone, game)

@@ -177,7 +177,8 @@ def not_a_database(path):
     (newer, "was written by Scorepad 9.1.0 (schema 31); this is Scorepad"),
     (damaged_record, "holds 1 game(s) whose record can't be read, so nothing was restored: gin3 game of"),
     (lambda path: None, "There is no file"),
-    (lambda path: path.mkdir(), "is a folder"),
+    (lambda path: path.mkdir(), "offered.db: no replica there (the folder or bucket is missing or empty). "
+                                "Nothing was restored."),
 ], ids=["not-sqlite", "foreign", "damaged", "newer", "damaged-record", "missing", "folder"])
 def test_a_restore_that_would_hurt_is_refused_in_one_line_and_changes_nothing(tmp_path, make, said):
     database, game_id, _phone, _key = club(tmp_path / "instance")
