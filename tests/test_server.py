@@ -8,6 +8,7 @@ import sys
 import time
 import urllib.request
 from contextlib import closing
+from pathlib import Path
 
 from conftest import ROOT
 from scorepad.storage.schema import STEPS
@@ -100,3 +101,33 @@ def test_the_owner_link_is_printed_again_on_request(tmp_path):
         owner_key = db.execute("select value from instance where name = 'owner_key'").fetchone()[0]
     assert printed.endswith("/owner/" + owner_key)
     assert printed.startswith("http://") and ":5000/owner/" in printed
+
+
+def test_a_club_server_starts_on_a_new_folder_and_a_restore_waits_for_it_to_stop(tmp_path):
+    """gunicorn -w 2 on an instance folder that isn't there yet comes up; while its workers serve,
+    a restore is refused; once it stops, the restore goes ahead."""
+    port, instance = free_port(), tmp_path / "new" / "instance"
+    env = {**os.environ, "SCOREPAD_INSTANCE": str(instance)}
+    server = subprocess.Popen([str(Path(PYTHON).with_name("gunicorn")), "-w", "2", "-b", f"127.0.0.1:{port}",
+                               "app:create_app()"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                    assert "Your games" in response.read().decode()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, server.communicate()[0]
+                time.sleep(0.1)
+        backup = tmp_path / "backup.db"
+        assert run_app("--backup", str(backup), env={"SCOREPAD_INSTANCE": str(instance)}).returncode == 0
+        refused = run_app("--restore", str(backup), env={"SCOREPAD_INSTANCE": str(instance)})
+        assert refused.returncode == 2 and refused.stderr.startswith("Scorepad is serving")
+    finally:
+        server.terminate()
+        printed = server.communicate(timeout=30)[0]
+    assert "Traceback" not in printed
+    restored = run_app("--restore", str(backup), env={"SCOREPAD_INSTANCE": str(instance)})
+    assert restored.returncode == 0 and "0 games, 0 hands" in restored.stdout

@@ -117,6 +117,10 @@ def record_release(db) -> None:
 def prepare(path: str) -> tuple[str | None, dict[str, str]]:
     """The database made or brought up to date, and the installation's keys: (None, or why the
     database can only be read; the keys). Declined when this release can't serve it."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)      # a new installation's folder
+    except OSError:
+        pass                                    # a read-only disk: migrate says what can be done
     with starting(path):
         read_only = migrate(path)
         return read_only, keys(path, read_only=bool(read_only))
