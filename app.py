@@ -87,12 +87,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         # (a prefix or port header would come from the browser itself, unchecked).
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     database = app.config["DATABASE"]
+    instance.prepare_folder(database)
+    held = instance.serving(database)               # before reading it: a restore going on is waited for
+    if held is not None:
+        weakref.finalize(app, os.close, held)       # held while the app lives (a server: while it serves)
     app.config["READ_ONLY"], keys = instance.prepare(database)     # READ_ONLY: None, or why it can only be read
     for name in ("SECRET_KEY", "OWNER_KEY"):
         app.config[name] = app.config.get(name) or keys[name.lower()]
-    held = instance.serving(database)
-    if held is not None:
-        weakref.finalize(app, os.close, held)       # held while the app lives (a server: while it serves)
     i18n.init_app(app)                              # before the pages: their templates speak through it
     app.register_blueprint(pages.bp)
     if app.config["READ_ONLY"]:
@@ -202,9 +203,12 @@ def error_words(status: int) -> tuple[str, str]:
         return _("Not here"), _("That page can't be used that way.")
     if status == 413:
         return _("Too large"), _("That upload is too large to be a game record.")
-    if status == 507:
+    if status == 507 and request.method == "POST" and request.mimetype != "multipart/form-data":
         return _("Not stored"), _("The server could not store this: its disk is full (or read-only). Nothing was "
-                                  "lost; this change waits on your phone.")
+                                  "lost; this change waits on your phone.")      # app.js keeps it to send again
+    if status == 507:
+        return _("Not stored"), _("The server can't store anything just now: its disk is full (or read-only). "
+                                  "Nothing was lost: try again once it has room.")
     return _("Busy"), _("Another phone was saving at the same moment and the table is still busy. "
                         "Nothing was changed: go back and try again.")
 
@@ -224,8 +228,6 @@ def register_errors(app: Flask) -> None:
 # --- the command ---------------------------------------------------------------------------------
 
 def backed_up(database: str, target: str) -> int:
-    if Path(database).is_file():
-        instance.prepare(database)               # the keys in it, from an installation older than that
     written = backups.backup(database, target)
     print(f"Backed up {database} to {written}: keep it as private as the database (it holds the keys "
           "that let phones back into their games).")

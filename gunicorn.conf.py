@@ -5,12 +5,20 @@ import sys
 def on_starting(server):
     """Before any worker starts: a database this release can't serve (written by a newer release,
     or damaged) stops the server with one line, instead of workers failing to boot over and over."""
+    import os
+
     from scorepad.storage import instance
+    database = instance.database_path()
+    instance.prepare_folder(database)
+    held = instance.serving(database)           # as a worker does: a restore going on is waited for
     try:
-        instance.prepare(instance.database_path())
+        instance.prepare(database)
     except instance.Declined as declined:
         print(declined, file=sys.stderr)
         sys.exit(2)
+    finally:
+        if held is not None:
+            os.close(held)
 
 
 def post_worker_init(worker):

@@ -13,8 +13,6 @@ import pytest
 
 from conftest import ROOT, TableClient, form_data, joined, play_through_forms, record
 
-TableClientForBackups = TableClient
-
 HAND = {"result": "knock", "knocker": "box", "deadwood": {"box": 5, "team": 9}}      # the box scores 4 a hand
 
 
@@ -106,7 +104,7 @@ def opened(database, **config):
     connections_closed()
     caches.clear_all()
     app = create_app({"TESTING": True, "DATABASE": str(database), "WTF_CSRF_ENABLED": False, **config})
-    app.test_client_class = TableClientForBackups
+    app.test_client_class = TableClient
     return app
 
 
@@ -124,7 +122,8 @@ def connections_closed():
 
 
 def games_in(database):
-    with closing(sqlite3.connect(database)) as db:
+    from scorepad.storage import store
+    with closing(store.read_only_connection(database)) as db:
         return db.execute("select key, (select count(*) from hands where game_id = games.id) from games").fetchall()
 
 
@@ -236,12 +235,11 @@ def test_a_restore_keeps_the_database_it_replaces_beside_it_named_by_the_time(tm
 
 def test_a_backup_restored_on_a_new_machine_lets_every_phone_back_in(tmp_path):
     database, game_id, phone, owner_key = club(tmp_path / "old-machine")
-    code, printed, _ = run_app("--backup", tmp_path / "usb stick", instance=tmp_path / "old-machine") \
-        if (tmp_path / "usb stick").mkdir() is None else None
+    (tmp_path / "usb stick").mkdir()
+    code, printed, _ = run_app("--backup", tmp_path / "usb stick", instance=tmp_path / "old-machine")
     backup = next((tmp_path / "usb stick").glob("scorepad-backup-*.db"))
     assert code == 0 and str(backup) in printed and "as private as the database" in printed
-    new_machine = tmp_path / "new-machine"
-    new_machine.mkdir()
+    new_machine = tmp_path / "new-machine" / "instance"          # not there yet: a fresh checkout has none
     assert run_app("--restore", backup, instance=new_machine)[0] == 0
     server = opened(new_machine / "scorepad.db")
     assert server.config["OWNER_KEY"] == owner_key
@@ -319,11 +317,12 @@ def test_a_database_written_by_a_newer_release_is_refused_at_start_and_left_as_i
     folder.mkdir()
     newer(folder / "scorepad.db")
     before = (folder / "scorepad.db").read_bytes()
-    for command in (["--owner-link"], ["--rebuild-summaries"], ["--backup", tmp_path / "b.db"]):
+    for command in (["--owner-link"], ["--rebuild-summaries"]):
         code, printed, complaint = run_app(*command, instance=folder)
         assert code == 2 and complaint == (
             f"{folder / 'scorepad.db'} was written by Scorepad 9.1.0 (schema 31); this is Scorepad {VERSION} "
             f"(schema {len(STEPS)}), which can't read it: install Scorepad 9.1.0 or newer. Nothing was changed.\n")
+    assert run_app("--backup", tmp_path / "b.db", instance=folder)[0] == 0       # a backup only reads it
     assert (folder / "scorepad.db").read_bytes() == before
 
 
@@ -356,3 +355,100 @@ def test_a_club_server_on_a_newer_database_stops_with_one_line(tmp_path):
                          env={**os.environ, "SCOREPAD_INSTANCE": str(folder)})
     assert run.returncode == 2 and "Traceback" not in run.stderr and "Booting worker" not in run.stderr
     assert f"{folder / 'scorepad.db'} was written by Scorepad 9.1.0 (schema 31)" in run.stderr
+
+
+def test_a_backup_never_writes_to_its_database_and_is_never_one_of_its_files(tmp_path):
+    database, _game, _cookie, _key = club(tmp_path / "instance")
+    with closing(sqlite3.connect(database)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = database.read_bytes()
+    for target in ("scorepad.db", "scorepad.db-wal", "scorepad.db-shm", "scorepad.db.serving"):
+        code, _printed, complaint = run_app("--backup", tmp_path / "instance" / target, instance=tmp_path / "instance")
+        assert code == 2 and complaint.endswith("is the database or one of its files: choose another file for the "
+                                                "backup.\n")
+    assert run_app("--backup", tmp_path / "b.db", instance=tmp_path / "instance")[0] == 0
+    assert database.read_bytes() == before and games_in(tmp_path / "b.db") == games_in(database)
+
+
+def test_a_backup_of_a_database_from_before_the_keys_moved_carries_the_keys_of_its_files(tmp_path):
+    """Backed up before 1.2.0 ever started on it: the copy holds the keys its installation used."""
+    from scorepad.storage import store
+    from scorepad.storage.schema import migrations
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    db = store.connect(str(folder / "scorepad.db"))
+    migrations.apply(db, stop_before="add_instance")
+    db.close()
+    (folder / "secret_key").write_text("old-secret")
+    (folder / "owner_key").write_text("old-owner")
+    assert run_app("--backup", tmp_path / "b.db", instance=folder)[0] == 0
+    with closing(sqlite3.connect(tmp_path / "b.db")) as copy:
+        assert dict(copy.execute("select name, value from instance where name like '%_key'")) == \
+            {"secret_key": "old-secret", "owner_key": "old-owner"}
+    with closing(sqlite3.connect(folder / "scorepad.db")) as original:
+        assert not original.execute("select 1 from sqlite_master where name = 'instance'").fetchone()
+
+
+def test_a_restore_never_lets_a_lost_databases_left_over_wal_into_the_restored_one(tmp_path):
+    database, game_id, _cookie, _key = club(tmp_path / "instance")
+    backup = tmp_path / "monday.db"
+    run_app("--backup", backup, instance=tmp_path / "instance")
+    other, _other_game, _c, _k = club(tmp_path / "other", hands=5)
+    with closing(sqlite3.connect(other)) as db:           # another database's changes, still in its WAL
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        db.execute("update games set note = 'from the other database'")
+        db.commit()
+        (tmp_path / "stale-wal").write_bytes(Path(f"{other}-wal").read_bytes())
+    database.unlink()                                      # the database lost, its WAL left behind
+    Path(f"{database}-wal").write_bytes((tmp_path / "stale-wal").read_bytes())
+    Path(f"{database}-shm").unlink(missing_ok=True)
+    code, printed, complaint = run_app("--restore", backup, instance=tmp_path / "instance")
+    assert code == 0, complaint
+    assert games_in(database) == [(game_id, 2)]
+    with closing(sqlite3.connect(database)) as db:
+        assert db.execute("select note from games").fetchone()[0] is None
+    assert len(list((tmp_path / "instance").glob("scorepad-replaced-*.db-wal"))) == 1     # kept, not applied
+
+
+def test_a_restore_waits_while_another_program_holds_the_database_open(tmp_path):
+    database, game_id, _cookie, _key = club(tmp_path / "instance")
+    backup = tmp_path / "monday.db"
+    run_app("--backup", backup, instance=tmp_path / "instance")
+    with closing(sqlite3.connect(database)) as shell:       # a database browser, left open on it
+        shell.execute("update games set note = 'typed in a shell'")
+        shell.commit()
+        shell.execute("BEGIN")
+        shell.execute("select count(*) from hands").fetchone()
+        code, _printed, complaint = run_app("--restore", backup, instance=tmp_path / "instance")
+        assert code == 2 and complaint == f"Another program has {database} open: close it, then restore. " \
+                                          "Nothing was restored.\n"
+        shell.rollback()
+    with closing(sqlite3.connect(database)) as db:
+        assert db.execute("select note from games").fetchone()[0] == "typed in a shell"
+
+
+def test_a_server_starting_while_a_restore_replaces_the_database_serves_the_restored_one(tmp_path):
+    """It waits for the restore before reading anything: the restored database, with its keys."""
+    from scorepad.storage import backups, instance
+    database, _game, _cookie, old_owner_key = club(tmp_path / "instance")
+    restored, _game, _cookie, new_owner_key = club(tmp_path / "elsewhere")
+    started = {}
+    with instance.nobody_serving(str(database)):
+        scratch = tmp_path / "instance" / ".scratch.db"
+        backups.copy_in(restored, scratch)
+        starting = threading.Thread(target=lambda: started.update(app=opened(database)))
+        starting.start()
+        starting.join(1)                                   # it waits for the restore
+        assert starting.is_alive()
+        backups.put_in_place(scratch, str(database))
+    starting.join(60)
+    assert started["app"].config["OWNER_KEY"] == new_owner_key != old_owner_key
+    with closing(sqlite3.connect(database)) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_an_empty_file_is_no_backup(tmp_path):
+    club(tmp_path / "instance")
+    (tmp_path / "empty.db").write_bytes(b"")
+    code, _printed, complaint = run_app("--restore", tmp_path / "empty.db", instance=tmp_path / "instance")
+    assert code == 2 and complaint == f"{tmp_path / 'empty.db'} is empty, not a Scorepad backup: nothing was restored.\n"

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ROOT, TableClient, form_data, hidden_fields, play_through_forms, record
-from test_backup import HAND, club, connections_closed, opened, run_app
+from test_backup import HAND, club, connections_closed, games_in, opened, run_app
 from test_browser import browser, close  # noqa: F401  (fixture)
 from test_browser_offline import PHONE, Server, fill_hand_one, start_pitch
 
@@ -196,11 +196,15 @@ def test_on_a_read_only_disk_the_app_starts_shows_every_score_and_says_why_nothi
                                      hidden_fields(form) | form_data("gin3", HAND) | {"again": "3"} |
                                      {"csrf_token": re.search(r'name="csrf_token"[^>]* value="([^"]+)"', form)[1]})
             assert status == 507 and STORED_NOTHING in page
+            _status, invite = phone.ask(f"{address}/games/{game_id}/invite")
+            watch = re.search(r'href="http://[^/"]+(/join/[^"?]+)"', invite)[1]
+            status, page = Phone("").ask(address + watch)             # a new phone joining: nothing to keep
+            assert status == 507 and "Nothing was lost: try again once it has room." in page
             server.terminate()
             printed, said = server.communicate(timeout=30)
         assert "Traceback" not in said + printed
-        assert f"Scorepad is running (database {database}, read-only: it or its folder is read-only)." in printed \
-            or "read-only: it or its folder is read-only)." in printed
+        assert f"Scorepad {__import__('scorepad').VERSION} is running (database {database}, read-only: it or its " \
+               "folder is read-only)." in printed
         assert said.count(f"serves {database} read-only") == 1
         assert said.count(f"Can't store changes in {database}") == 1
 
@@ -245,3 +249,26 @@ def test_on_the_phone_a_full_disk_keeps_the_hand_waiting_with_the_servers_words(
         finally:
             close(context)
             server.stop()
+
+
+def test_a_restore_into_a_read_only_folder_says_so_in_one_line(tmp_path):
+    database, game_id, _cookie, _key = club(tmp_path / "instance")
+    backup = tmp_path / "monday.db"
+    assert run_app("--backup", backup, instance=tmp_path / "instance")[0] == 0
+    with small_disk(tmp_path / "disk") as disk:
+        _database, _game, _cookie, _key = club(disk / "instance")
+        read_only(disk)
+        code, printed, complaint = run_app("--restore", backup, instance=disk / "instance")
+        assert code == 2 and complaint == "The backup could not be copied beside the database: it or its folder " \
+                                          "is read-only. Nothing was restored.\n"
+        assert games_in(disk / "instance" / "scorepad.db") != games_in(backup)
+
+
+def test_a_backup_from_a_read_only_disk_is_taken_whole(tmp_path):
+    """The club's disk turned read-only: that is when a backup matters most."""
+    with small_disk(tmp_path / "disk") as disk:
+        database, game_id, _cookie, owner_key = club(disk / "instance")
+        read_only(disk)
+        code, printed, complaint = run_app("--backup", tmp_path / "rescued.db", instance=disk / "instance")
+        assert code == 0, complaint
+        assert games_in(tmp_path / "rescued.db") == [(game_id, 2)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,11 +23,6 @@ JSON_COLUMNS = (("games", "players", "its players"), ("games", "settings", "its 
                 ("history", "after", "its history"), ("history", "pending", "its history"))
 
 
-def read_only_uri(path: str | Path) -> str:
-    """A file opened read-only, whatever its name holds (# and ? are parts of a URI)."""
-    return Path(path).resolve().as_uri() + "?mode=ro"
-
-
 def timed_name(folder: Path, stem: str) -> Path:
     """A file in `folder` named by the time, never one that is there already."""
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
@@ -37,18 +33,21 @@ def timed_name(folder: Path, stem: str) -> Path:
     return path
 
 
-def disk_words(error: OSError | sqlite3.Error) -> str:
-    fault = store.disk_fault(error) if isinstance(error, sqlite3.Error) else \
-        {28: "full", 30: "read-only", 13: "read-only", 1: "read-only"}.get(error.errno or 0)
-    return store.FAULT_WORDS[fault] if fault else str(getattr(error, "strerror", None) or error)
+COMPANIONS = ("", "-wal", "-shm", "-journal", ".serving", ".starting")     # the database's files, by suffix
+
+
+def gone(path: str | Path) -> None:
+    """A file removed if it is there (a read-only folder: left as it is)."""
+    with suppress(OSError):
+        Path(path).unlink(missing_ok=True)
 
 
 # --- a backup ------------------------------------------------------------------------------------
 
 def backup(path: str, target: str) -> Path:
     """A consistent copy of the database, taken while the app may be serving (SQLite's online
-    backup), written whole or not at all. `target` may be a folder: the copy is named by the time
-    there. Returns the file written."""
+    backup) and never writing to it, written whole or not at all, holding the installation's keys.
+    `target` may be a folder: the copy is named by the time there. Returns the file written."""
     if not Path(path).is_file():
         raise Declined(f"There is no database at {path}: nothing to back up.")
     wanted = Path(target)
@@ -56,11 +55,11 @@ def backup(path: str, target: str) -> Path:
         wanted = timed_name(wanted, "scorepad-backup")
     if not wanted.parent.is_dir():
         raise Declined(f"{wanted.parent} is not a folder: the backup {wanted.name} can't be written there.")
-    if wanted.exists() and wanted.resolve() == Path(path).resolve():
-        raise Declined(f"{target} is the database itself: choose another file for the backup.")
+    if str(wanted.resolve()) in {str(Path(path).resolve()) + suffix for suffix in COMPANIONS}:
+        raise Declined(f"{target} is the database or one of its files: choose another file for the backup.")
     partial = wanted.with_name(f".{wanted.name}.partial")
     try:
-        source = sqlite3.connect(read_only_uri(path), uri=True)
+        source = store.read_only_connection(path)
         try:
             source.execute(f"PRAGMA busy_timeout = {store.BUSY_TIMEOUT_MS}")
             copy = sqlite3.connect(partial)
@@ -72,12 +71,27 @@ def backup(path: str, target: str) -> Path:
                 copy.close()
         finally:
             source.close()
+        with_keys(partial, path)
         os.replace(partial, wanted)
     except (OSError, sqlite3.Error) as error:
-        partial.unlink(missing_ok=True)
-        raise Declined(f"The backup {wanted} could not be written: {disk_words(error)}. "
-                      "The database is untouched.") from None
+        for leftover in ("", "-wal", "-shm", "-journal"):
+            gone(f"{partial}{leftover}")
+        raise Declined(f"The backup {wanted} could not be written: {store.why_not(error)}. "
+                       "The database is untouched.") from None
     return wanted
+
+
+def with_keys(copy: Path, path: str) -> None:
+    """A copy of a database an older release made (no keys inside yet) brought up to date with the
+    keys it used (the files beside it), so the backup lets every phone back in; a newer release's
+    copy is left as it is (its keys are in it)."""
+    with closing(sqlite3.connect(copy)) as conn:
+        newer = [name for name in instance.steps_applied(conn) if name not in STEPS]
+    if not newer:
+        instance.migrate(str(copy))
+        instance.keys(str(copy), read_only=False, old_files_beside=path)
+        with closing(sqlite3.connect(copy)) as conn:
+            conn.execute("PRAGMA journal_mode = DELETE")
 
 
 # --- a restore -----------------------------------------------------------------------------------
@@ -99,50 +113,52 @@ def restore(source: str, path: str) -> Restored:
         raise Declined(f"There is no file {source}: nothing was restored.")
     if given.is_dir():
         raise Declined(f"{source} is a folder: give the backup file in it. Nothing was restored.")
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise Declined(f"{folder} is not a folder: there is no instance to restore into.")
-    scratch = folder / f".{Path(path).name}.restoring"
+    if not os.access(given, os.R_OK):
+        raise Declined(f"{source} can't be read (permission denied): nothing was restored.")
+    if given.stat().st_size == 0:
+        raise Declined(f"{source} is empty, not a Scorepad backup: nothing was restored.")
+    instance.prepare_folder(path)               # a new machine's instance folder
+    scratch = Path(path).parent / f".{Path(path).name}.restoring"
     try:
         copy_in(given, scratch)
         found = checked(scratch, source)
         with instance.nobody_serving(path):
             if Path(path).exists():
                 found.keys_kept = keys_from(path, scratch)
-                found.kept = keep_beside(path)
-            os.replace(scratch, path)
+            found.kept = put_in_place(scratch, path)
     except OSError as error:
-        raise Declined(f"{path} could not be replaced: {disk_words(error)}. Nothing was restored.") from None
+        raise Declined(f"{path} could not be replaced: {store.why_not(error)}. Nothing was restored.") from None
     finally:
         for leftover in ("", "-wal", "-shm", "-journal"):
-            Path(f"{scratch}{leftover}").unlink(missing_ok=True)
+            gone(f"{scratch}{leftover}")
     return found
 
 
 def copy_in(source: Path, scratch: Path) -> None:
     """The backup, copied as SQLite reads it (so a damaged file is found out here)."""
-    scratch.unlink(missing_ok=True)
+    gone(scratch)
     try:
-        backup_file = sqlite3.connect(read_only_uri(source), uri=True)
-        try:
-            if backup_file.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise Declined(f"{source} is damaged (SQLite's check fails): nothing was restored.")
-            copy = sqlite3.connect(scratch)
-            try:
-                with copy:
-                    backup_file.backup(copy)
-            finally:
-                copy.close()
-        finally:
+        backup_file = store.read_only_connection(source)
+        if backup_file.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             backup_file.close()
+            raise Declined(f"{source} is damaged (SQLite's check fails): nothing was restored.")
     except sqlite3.DatabaseError as error:
-        fault = store.disk_fault(error)
-        if fault and scratch.exists():
-            raise Declined(f"The backup could not be copied beside the database: {store.FAULT_WORDS[fault]}. "
-                          "Nothing was restored.") from None
-        if (getattr(error, "sqlite_errorname", "") or "").startswith("SQLITE_CORRUPT"):
+        name = getattr(error, "sqlite_errorname", "") or ""
+        if name.startswith("SQLITE_CORRUPT"):
             raise Declined(f"{source} is damaged ({error}): nothing was restored.") from None
+        if name.startswith("SQLITE_CANTOPEN"):
+            raise Declined(f"{source} can't be opened ({error}; a backup with changes in its -wal file, on a "
+                           "read-only disk? copy both to a writable folder): nothing was restored.") from None
         raise Declined(f"{source} is not a Scorepad backup ({error}): nothing was restored.") from None
+    try:
+        with closing(sqlite3.connect(scratch)) as copy:
+            with copy:
+                backup_file.backup(copy)
+    except sqlite3.DatabaseError as error:
+        raise Declined(f"The backup could not be copied beside the database: {store.why_not(error)}. "
+                       "Nothing was restored.") from None
+    finally:
+        backup_file.close()
 
 
 def checked(scratch: Path, source: str) -> Restored:
@@ -152,10 +168,7 @@ def checked(scratch: Path, source: str) -> Restored:
     try:
         if instance.steps_applied(conn)[:1] != STEPS[:1]:
             raise Declined(f"{source} is an SQLite database but not Scorepad's: nothing was restored.")
-        try:
-            instance.refuse_newer(conn, source)
-        except Declined as newer:
-            raise Declined(str(newer).replace("Nothing was changed.", "Nothing was restored.")) from None
+        instance.refuse_newer(conn, source, nothing="Nothing was restored.")
     finally:
         conn.close()
     fault = instance.migrate(str(scratch))
@@ -213,35 +226,49 @@ def label(row: dict) -> str:
 def keys_from(path: str, scratch: Path) -> list[str]:
     """The installation's keys the backup lacks, carried over from the database it replaces."""
     try:
-        current = sqlite3.connect(read_only_uri(path), uri=True)
+        current = store.read_only_connection(path)
     except sqlite3.Error:
         return []
-    target = sqlite3.connect(scratch)
     try:
-        return instance.copy_keys(current, target)
+        with closing(sqlite3.connect(scratch)) as target:
+            return instance.copy_keys(current, target)
     except sqlite3.DatabaseError:                   # the database being replaced is past reading
         return []
     finally:
-        target.close()
         current.close()
 
 
-def keep_beside(path: str) -> Path:
-    """The database about to be replaced, whole (its WAL written into it), as a file beside it named
-    by the time; the database itself stays in place until the new one replaces it at once."""
-    kept = timed_name(Path(path).parent, Path(path).stem + "-replaced")
-    try:
-        old = sqlite3.connect(path)
+def put_in_place(scratch: Path, path: str) -> Path | None:
+    """The checked copy made the database at once (a rename), the database it replaces kept whole
+    beside it, named by the time, with whatever its WAL still held (returned; None when there
+    was none). Nothing of the old database's files is left for SQLite to mix into the new one."""
+    if Path(path).exists():
+        checkpointed(path)
+    old = [suffix for suffix in ("", "-wal", "-shm", "-journal") if Path(path + suffix).exists()]
+    kept = timed_name(Path(path).parent, Path(path).stem + "-replaced") if old else None
+    if "" in old:
         try:
-            old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            old.close()
-    except sqlite3.DatabaseError:
-        pass                                        # damaged: kept byte for byte below, with its WAL
-    shutil.copy2(path, kept)
-    for suffix in ("-wal", "-shm"):
-        if Path(path + suffix).exists():
-            shutil.copy2(path + suffix, str(kept) + suffix)
-            os.unlink(path + suffix)
+            os.link(path, kept)                 # the old file under a second name: instant, no room needed
+        except OSError:
+            try:
+                shutil.copy2(path, kept)
+            except OSError:
+                gone(kept)
+                raise
+    for suffix in old:                          # WAL and its index go with the kept file (or alone, if
+        if suffix:                              # the database itself was lost: never into the new one)
+            os.replace(path + suffix, f"{kept}{suffix}")
+    os.replace(scratch, path)
     return kept
 
+
+def checkpointed(path: str) -> None:
+    """The database's WAL written into it, so the file alone is the whole database; refused while
+    another program (a shell, a browser of databases) holds it open and keeps the WAL in use."""
+    try:
+        with closing(sqlite3.connect(path)) as old:
+            busy = old.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+    except sqlite3.DatabaseError:
+        return                                  # damaged: kept as it is, with its WAL beside it
+    if busy:
+        raise Declined(f"Another program has {path} open: close it, then restore. Nothing was restored.")

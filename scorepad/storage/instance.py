@@ -8,7 +8,7 @@ import secrets
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator
+from typing import Iterator
 
 from scorepad import VERSION
 from scorepad.storage import store
@@ -54,15 +54,14 @@ def steps_applied(conn: sqlite3.Connection) -> list[str]:
                                              "where migration_set = ? order by rowid", [migrations.name])]
 
 
-def refuse_newer(conn: sqlite3.Connection, path: str) -> None:
+def refuse_newer(conn: sqlite3.Connection, path: str, nothing: str = "Nothing was changed.") -> None:
     """Declined, naming both releases, when a newer release has changed this database's tables: this
     one would misread what it doesn't know, and nothing must be written by it."""
     unknown = [name for name in steps_applied(conn) if name not in STEPS]
     if unknown:
         release, schema = written_by(conn)
         raise Declined(f"{path} was written by Scorepad {release} (schema {schema}); this is Scorepad {VERSION} "
-                      f"(schema {len(STEPS)}), which can't read it: install Scorepad {release} or newer. "
-                      "Nothing was changed.")
+                      f"(schema {len(STEPS)}), which can't read it: install Scorepad {release} or newer. {nothing}")
 
 
 def migrate(path: str) -> str | None:
@@ -114,13 +113,19 @@ def record_release(db) -> None:
             db.conn.executemany("insert or replace into instance (name, value) values (?, ?)", now.items())
 
 
+def prepare_folder(path: str) -> None:
+    """The database's folder, made for a new installation (a read-only disk: migrate says what
+    can be done)."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+
+
 def prepare(path: str) -> tuple[str | None, dict[str, str]]:
     """The database made or brought up to date, and the installation's keys: (None, or why the
     database can only be read; the keys). Declined when this release can't serve it."""
-    try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)      # a new installation's folder
-    except OSError:
-        pass                                    # a read-only disk: migrate says what can be done
+    prepare_folder(path)
     with starting(path):
         read_only = migrate(path)
         return read_only, keys(path, read_only=bool(read_only))
@@ -128,14 +133,15 @@ def prepare(path: str) -> tuple[str | None, dict[str, str]]:
 
 # --- the keys phones need --------------------------------------------------------------------------
 
-def keys(path: str, read_only: bool) -> dict[str, str]:
-    """The installation's keys, kept in its database: taken from the instance folder's files the
-    first time (installations from before they moved), else made. Read-only, a missing key is made
-    for this run only."""
+def keys(path: str, read_only: bool, old_files_beside: str | None = None) -> dict[str, str]:
+    """The installation's keys, kept in its database: taken from the files beside the database
+    (or beside `old_files_beside`) the first time (installations from before they moved), else
+    made. Read-only, a missing key is made for this run only."""
     db = store.connect(path, read_only=read_only)
     try:
         kept = dict(db.execute("select name, value from instance where name in (?, ?)", KEYS).fetchall())
-        missing = {name: old_key_file(path, name) or secrets.token_urlsafe(32) for name in KEYS if not kept.get(name)}
+        missing = {name: old_key_file(old_files_beside or path, name) or secrets.token_urlsafe(32)
+                   for name in KEYS if not kept.get(name)}
         if missing and not read_only:
             with db.conn:
                 db.conn.executemany("insert or replace into instance (name, value) values (?, ?)", missing.items())
@@ -164,15 +170,24 @@ def copy_keys(source: sqlite3.Connection, target: sqlite3.Connection) -> list[st
 
 
 # --- locks ----------------------------------------------------------------------------------------
+# flock locks on files beside the database (Windows has none: waitress runs one process there).
 
-def lock_file(path: str, suffix: str) -> IO[str] | None:
-    """The lock file beside the database, opened; None where there is none and none can be made
-    (a read-only folder: then nobody can change the database either)."""
+try:
+    import fcntl
+except ImportError:
+    fcntl = None
+
+
+def lock(path: str, suffix: str) -> int | None:
+    """The lock file beside the database, opened (made if need be); None on Windows, or where there
+    is none and none can be made (a read-only folder: then nobody can change the database either)."""
+    if fcntl is None:
+        return None
     try:
-        return open(f"{path}{suffix}", "a")
+        return os.open(f"{path}{suffix}", os.O_RDONLY | os.O_CREAT, 0o644)
     except OSError:
         try:
-            return open(f"{path}{suffix}")
+            return os.open(f"{path}{suffix}", os.O_RDONLY)
         except OSError:
             return None
 
@@ -180,56 +195,42 @@ def lock_file(path: str, suffix: str) -> IO[str] | None:
 @contextmanager
 def starting(path: str) -> Iterator[None]:
     """Only one process at a time sets up the database (gunicorn starts its workers at once)."""
+    held = lock(path, ".starting")
+    if held is None:
+        yield
+        return
     try:
-        import fcntl
-    except ImportError:                         # Windows: waitress runs one process
+        fcntl.flock(held, fcntl.LOCK_EX)
         yield
-        return
-    lock = lock_file(path, ".starting")
-    if lock is None:
-        yield
-        return
-    with lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    finally:
+        os.close(held)                          # closing lets go of the lock
 
 
 def serving(path: str) -> int | None:
-    """Held (shared) by every process serving this database while it serves, so a restore knows
-    the server is running: the lock's file descriptor, for the caller to close when it stops."""
-    try:
-        import fcntl
-    except ImportError:
-        return None
-    try:
-        held = os.open(f"{path}.serving", os.O_RDONLY | os.O_CREAT, 0o644)
-    except OSError:                             # a read-only folder: nothing can be restored there either
-        return None
-    fcntl.flock(held, fcntl.LOCK_SH)
+    """Held (shared) by every process serving this database while it serves, taken before it reads
+    anything, so a restore knows a server is running and a server waits for a restore to end: the
+    lock's file descriptor, for the caller to close when it stops serving."""
+    held = lock(path, ".serving")
+    if held is not None:
+        fcntl.flock(held, fcntl.LOCK_SH)
     return held
 
 
 @contextmanager
 def nobody_serving(path: str) -> Iterator[None]:
     """Held while a restore replaces the database: refused while a server holds it."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    lock = lock_file(path, ".serving")
-    if lock is None:
+    held = lock(path, ".serving")
+    if held is None:
+        if fcntl is None:
+            yield
+            return
         raise Declined(f"{Path(path).parent} can't be written: nothing can be restored there.")
-    with lock:
+    try:
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise Declined(f"Scorepad is serving {path}: stop it (every worker), then restore. "
-                          "Nothing was changed.") from None
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+                           "Nothing was changed.") from None
+        yield
+    finally:
+        os.close(held)

@@ -4,6 +4,7 @@ Never scores: those are always recomputed from the hands by the rules engine. Ev
 bumps the game's `version`, which the forms carry so a stale or repeated submit is recognised."""
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import sqlite3
@@ -40,9 +41,12 @@ class CannotStore(Exception):
         self.path, self.fault = path, fault
 
 
-def disk_fault(error: sqlite3.Error) -> str | None:
-    """What a failed statement says of the disk: "full", "read-only" or "failing"; None when it is
-    about something else (another writer holding the lock, a mistake of ours)."""
+def disk_fault(error: BaseException) -> str | None:
+    """What a failed statement or file operation says of the disk: "full", "read-only" or
+    "failing"; None when it is about something else (another writer holding the lock, a mistake)."""
+    if isinstance(error, OSError):
+        return {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read-only", errno.EACCES: "read-only",
+                errno.EPERM: "read-only", errno.EIO: "failing"}.get(error.errno or 0)
     name = getattr(error, "sqlite_errorname", "") or ""
     if name.startswith("SQLITE_FULL"):
         return "full"
@@ -51,6 +55,12 @@ def disk_fault(error: sqlite3.Error) -> str | None:
     if name.startswith("SQLITE_IOERR"):
         return "failing"
     return None
+
+
+def why_not(error: BaseException) -> str:
+    """A failed file or database operation in a few words: the disk's fault, else its own words."""
+    fault = disk_fault(error)
+    return FAULT_WORDS[fault] if fault else str(getattr(error, "strerror", None) or error)
 
 
 FAULTS_SAID: set[tuple[str, str]] = set()        # (database, fault) logged since its last good write
@@ -69,19 +79,27 @@ def cannot_store(db: Database, error: sqlite3.Error) -> CannotStore | None:
     return problem
 
 
+def read_only_connection(path: str | Path) -> sqlite3.Connection:
+    """The database opened for reading only, whatever its name holds (# and ? are parts of a URI),
+    also on a read-only disk, where SQLite can't make a WAL database's shared-memory file: then it is
+    opened as a file nothing can change, which is true there, unless its WAL holds changes (they
+    would be left out: sqlite3.OperationalError)."""
+    uri = Path(path).resolve().as_uri()
+    conn = sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)
+    try:
+        conn.execute("select count(*) from sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError as error:
+        conn.close()
+        wal = Path(f"{path}-wal")
+        if disk_fault(error) != "read-only" or (wal.exists() and wal.stat().st_size > 0):
+            raise
+    return sqlite3.connect(uri + "?immutable=1", uri=True, check_same_thread=False)
+
+
 def connect(path: str, read_only: bool = False) -> Database:
-    """One connection (per request): waits for a busy database instead of failing at once. Read-only,
-    it opens a database on a read-only disk too (where SQLite can't make its shared-memory file)."""
-    if read_only:
-        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False)
-        try:
-            conn.execute("select count(*) from sqlite_master").fetchone()
-        except sqlite3.OperationalError:                # nothing can change it: SQLite may skip its locks
-            conn.close()
-            conn = sqlite3.connect(Path(path).resolve().as_uri() + "?immutable=1", uri=True, check_same_thread=False)
-        db = Database(conn, execute_plugins=False)
-    else:
-        db = Database(path, execute_plugins=False)
+    """One connection (per request): waits for a busy database instead of failing at once."""
+    db = Database(read_only_connection(path) if read_only else path, execute_plugins=False)
     db.path = path
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
