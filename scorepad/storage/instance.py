@@ -143,8 +143,13 @@ def keys(path: str, read_only: bool, old_files_beside: str | None = None) -> dic
         missing = {name: old_key_file(old_files_beside or path, name) or secrets.token_urlsafe(32)
                    for name in KEYS if not kept.get(name)}
         if missing and not read_only:
-            with db.conn:
-                db.conn.executemany("insert or replace into instance (name, value) values (?, ?)", missing.items())
+            try:
+                with db.conn:
+                    db.conn.executemany("insert or replace into instance (name, value) values (?, ?)",
+                                        missing.items())
+            except sqlite3.Error as error:      # a disk full since the start: kept for this run only
+                if store.disk_fault(error) is None:
+                    raise
         return {**kept, **missing}
     finally:
         db.close()
