@@ -297,8 +297,9 @@ def parser() -> argparse.ArgumentParser:
                              "file named by the time in the folder FILE) and exit; safe while the app is serving. "
                              "Keep it as private as the database")
     parser.add_argument("--restore", metavar="FILE",
-                        help="replace the database with the backup FILE and exit, once it is checked; the "
-                             "database it replaces is kept beside it. Refused while the app is serving")
+                        help="replace the database with the backup FILE (or the Litestream replica at a URL or "
+                             "folder) and exit, once it is checked; the database it replaces is kept beside it. "
+                             "Refused while the app is serving")
     parser.add_argument("--rebuild-summaries", action="store_true",
                         help="rebuild what the home page shows of every game from its records, and exit")
     parser.add_argument("--owner-link", action="store_true",
