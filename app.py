@@ -236,10 +236,15 @@ def backed_up(database: str, target: str) -> int:
 
 def restored(database: str, source: str) -> int:
     if "://" in source or Path(source).is_dir():       # a Litestream replica: fetched, then checked as a backup
+        backups_there = sorted(Path(source).glob("*.db")) if Path(source).is_dir() else []
+        if backups_there and not (Path(source) / "ltx").is_dir():
+            raise Declined(f"{source} is a folder of backups, not a replica: name the backup to restore, such as "
+                           f"{backups_there[-1]}. Nothing was restored.")
         done = restored_from_replica(database, source)
     else:
         done = backups.restore(source, database)
-    print(f"Restored {database} from {source}: {done.games} games, {done.hands} hands.")
+    print(f"Restored {database} from {source}: {backups.counted(done.games, 'game')}, "
+          f"{backups.counted(done.hands, 'hand')}.")
     if done.kept:
         print(f"The database it replaced is kept as {done.kept}.")
     if done.keys_kept:
@@ -253,14 +258,15 @@ def restored(database: str, source: str) -> int:
 def restored_from_replica(database: str, url: str) -> backups.Restored:
     from scorepad.storage import replica
     fetched = Path(database).parent / f".{Path(database).name}.from-replica"
-    fetched.unlink(missing_ok=True)
+    backups.gone(fetched)
     try:
         replica.fetch(url, str(fetched))
         return backups.restore(str(fetched), database)
     except ValueError as error:
         raise Declined(f"{str(error).removesuffix(': nothing was fetched')}. Nothing was restored.") from None
     finally:
-        fetched.unlink(missing_ok=True)
+        for leftover in ("", "-wal", "-shm", "-journal"):
+            backups.gone(f"{fetched}{leftover}")
 
 
 def addresses(host: str, port: int) -> list[tuple[str, str]]:
@@ -309,8 +315,8 @@ def parser() -> argparse.ArgumentParser:
                              "codes and redirects use the address the proxy was asked for, and the cookie is "
                              "Secure over https; listens on 127.0.0.1 unless --host says otherwise")
     parser.add_argument("--replicate", metavar="URL",
-                        help="streams every change to URL with Litestream: a folder, sftp:// or s3:// "
-                             "(docs/user-guide.md: A live copy off the machine)")
+                        help="serve as usual, and stream every change to URL with Litestream: a folder, sftp:// or "
+                             "s3:// (docs/user-guide.md: A live copy off the machine); --restore URL brings it back")
     parser.add_argument("--version", action="version", version=f"Scorepad {VERSION} (database schema {len(STEPS)})")
     return parser
 

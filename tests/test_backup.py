@@ -85,8 +85,15 @@ def club(folder, hands=2, **config):
     """An instance folder whose database holds one gin game of `hands` hands: (database, game,
     the session cookie of the browser that scores it, owner key); no server left holding it."""
     made = played(folder, hands, config)
-    gc.collect()                                # the app's lock on its database goes with it
+    stopped()
     return made
+
+
+def stopped():
+    """The apps this test made let go of their database, as a stopped server does: the serving
+    lock goes with the app, the connections this thread kept are closed."""
+    gc.collect()
+    connections_closed()
 
 
 def played(folder, hands, config):
@@ -174,8 +181,8 @@ def not_a_database(path):
     (foreign, "is an SQLite database but not Scorepad's"),
     (damaged, "is damaged"),
     (newer, "was written by Scorepad 9.1.0 (schema 31); this is Scorepad"),
-    (damaged_record, "holds 1 game(s) whose record can't be read, so nothing was restored: gin3 game of"),
-    (lambda path: None, "There is no file"),
+    (damaged_record, "holds 1 game whose record can't be read, so nothing was restored: gin3 game of"),
+    (lambda path: None, "There is no file or replica"),
     (lambda path: path.mkdir(), "offered.db: no replica there (the folder or bucket is missing or empty). "
                                 "Nothing was restored."),
 ], ids=["not-sqlite", "foreign", "damaged", "newer", "damaged-record", "missing", "folder"])
@@ -209,9 +216,9 @@ def test_a_restore_while_the_server_is_serving_is_refused(tmp_path):
     assert code == 2 and complaint == f"Scorepad is serving {database}: stop it (every worker), then restore. " \
                                       "Nothing was changed.\n"
     del server
-    gc.collect()                                  # stopped: now it may
+    stopped()                                     # stopped: now it may
     code, printed, _complaint = run_app("--restore", backup, instance=tmp_path / "instance")
-    assert code == 0 and "1 games, 2 hands" in printed, _complaint
+    assert code == 0 and "1 game, 2 hands" in printed, _complaint
 
 
 def test_a_restore_keeps_the_database_it_replaces_beside_it_named_by_the_time(tmp_path):
@@ -224,7 +231,7 @@ def test_a_restore_keeps_the_database_it_replaces_beside_it_named_by_the_time(tm
     after = joined_phone.post(f"/games/{game_id}/hands/new", data=form_data("gin3", HAND) | {"again": "2"})
     assert after.status_code == 302                                                   # a hand after the backup
     del server, joined_phone
-    gc.collect()
+    stopped()
     assert games_in(database) == [(game_id, 2)]
     code, printed, _complaint = run_app("--restore", backup, instance=tmp_path / "instance")
     kept = [path for path in (tmp_path / "instance").glob("scorepad-replaced-*.db")]
@@ -275,7 +282,7 @@ def test_a_backup_of_an_older_schema_is_brought_up_to_date(tmp_path):
     db.close()
     (tmp_path / "instance").mkdir()
     code, printed, _ = run_app("--restore", old, instance=tmp_path / "instance")
-    assert code == 0 and "1 games, 3 hands" in printed
+    assert code == 0 and "1 game, 3 hands" in printed
     server = opened(tmp_path / "instance" / "scorepad.db")
     owner = server.test_client()
     owner.get(f"/owner/{server.config['OWNER_KEY']}")
@@ -452,3 +459,37 @@ def test_an_empty_file_is_no_backup(tmp_path):
     (tmp_path / "empty.db").write_bytes(b"")
     code, _printed, complaint = run_app("--restore", tmp_path / "empty.db", instance=tmp_path / "instance")
     assert code == 2 and complaint == f"{tmp_path / 'empty.db'} is empty, not a Scorepad backup: nothing was restored.\n"
+
+
+def test_a_restore_waits_while_another_program_merely_has_the_database_open(tmp_path):
+    """An idle sqlite3 shell, between two commands: its next change would land in the kept file."""
+    database, _game, _cookie, _key = club(tmp_path / "instance")
+    backup = tmp_path / "monday.db"
+    run_app("--backup", backup, instance=tmp_path / "instance")
+    with closing(sqlite3.connect(database)) as shell:
+        shell.execute("select count(*) from games").fetchone()          # open, idle, no transaction
+        code, _printed, complaint = run_app("--restore", backup, instance=tmp_path / "instance")
+        assert code == 2 and complaint.startswith(f"Another program has {database} open")
+    assert run_app("--restore", backup, instance=tmp_path / "instance")[0] == 0       # closed: it goes ahead
+
+
+def test_a_restore_leaves_no_stray_files_and_a_backup_is_private(tmp_path):
+    database, _game, _cookie, _key = club(tmp_path / "instance")
+    backup = tmp_path / "monday.db"
+    run_app("--backup", backup, instance=tmp_path / "instance")
+    assert backup.stat().st_mode & 0o777 == 0o600
+    for _again in range(2):
+        assert run_app("--restore", backup, instance=tmp_path / "instance")[0] == 0
+    left = sorted(path.name for path in (tmp_path / "instance").iterdir())
+    assert [name for name in left if not re.fullmatch(r"scorepad-replaced-[\d-]+\.db", name)] == \
+        ["scorepad.db", "scorepad.db.serving", "scorepad.db.starting"]
+
+
+def test_a_folder_of_backups_given_to_restore_names_the_backup_to_give(tmp_path):
+    club(tmp_path / "instance")
+    (tmp_path / "stick").mkdir()
+    run_app("--backup", tmp_path / "stick", instance=tmp_path / "instance")
+    made = next((tmp_path / "stick").glob("*.db"))
+    code, _printed, complaint = run_app("--restore", tmp_path / "stick", instance=tmp_path / "instance")
+    assert code == 2 and complaint == (f"{tmp_path / 'stick'} is a folder of backups, not a replica: name the backup "
+                                       f"to restore, such as {made}. Nothing was restored.\n")

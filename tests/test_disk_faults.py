@@ -155,8 +155,9 @@ def serving(instance):
                 time.sleep(0.1)
         yield f"http://127.0.0.1:{port}", server
     finally:
-        server.terminate()
-        server.wait(30)
+        if server.returncode is None:
+            server.terminate()
+            server.communicate(timeout=30)      # its output read and its pipes closed
 
 
 class Phone:
@@ -182,9 +183,17 @@ class Phone:
         return status, page
 
 
-def test_on_a_read_only_disk_the_app_starts_shows_every_score_and_says_why_nothing_saves(tmp_path):
+@pytest.mark.parametrize("before", ["closed cleanly", "a server stopped"])
+def test_on_a_read_only_disk_the_app_starts_shows_every_score_and_says_why_nothing_saves(tmp_path, before):
+    """Closed cleanly, the database is alone on the disk; a stopped server leaves SQLite's WAL and
+    shared-memory files beside it (its connections are never closed), and SQLite opens it as if
+    it could write."""
     with small_disk(tmp_path / "disk") as disk:
         database, game_id, cookie, _key = club(disk / "instance")
+        if before == "a server stopped":
+            with serving(disk / "instance") as (address, _server):
+                Phone(cookie).ask(f"{address}/games/{game_id}")
+            assert os.path.exists(f"{database}-shm")
         read_only(disk)
         with serving(disk / "instance") as (address, server):
             phone = Phone(cookie)

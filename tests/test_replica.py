@@ -49,7 +49,7 @@ def test_every_acknowledged_hand_comes_back_from_the_replica_after_a_kill_and_a_
 
     restore = subprocess.run([sys.executable, "app.py", "--restore", url], cwd=ROOT, capture_output=True, text=True,
                              timeout=120, env={**os.environ, "SCOREPAD_INSTANCE": str(database.parent)})
-    assert restore.returncode == 0 and f"Restored {database} from {url}: 1 games, 12 hands." in restore.stdout, \
+    assert restore.returncode == 0 and f"Restored {database} from {url}: 1 game, 12 hands." in restore.stdout, \
         restore.stderr
 
     with sqlite3.connect(database) as db:

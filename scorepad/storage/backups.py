@@ -72,6 +72,7 @@ def backup(path: str, target: str) -> Path:
         finally:
             source.close()
         with_keys(partial, path)
+        os.chmod(partial, 0o600)                # it holds the keys: as private as the database
         os.replace(partial, wanted)
     except (OSError, sqlite3.Error) as error:
         for leftover in ("", "-wal", "-shm", "-journal"):
@@ -110,7 +111,7 @@ def restore(source: str, path: str) -> Restored:
     nothing changed)."""
     given = Path(source)
     if not given.exists():
-        raise Declined(f"There is no file {source}: nothing was restored.")
+        raise Declined(f"There is no file or replica {source}: nothing was restored.")
     if given.is_dir():
         raise Declined(f"{source} is a folder: give the backup file in it. Nothing was restored.")
     if not os.access(given, os.R_OK):
@@ -195,12 +196,16 @@ def checked(scratch: Path, source: str) -> Restored:
             except Exception as error:              # whatever a damaged record makes the engine trip on
                 unreadable.append(f"{label(row)}: its record can't be read ({type(error).__name__}: {error})")
         if unreadable:
-            raise Declined(f"{source} holds {len(unreadable)} game(s) whose record can't be read, so nothing was "
-                          "restored: " + "; ".join(unreadable))
+            raise Declined(f"{source} holds {counted(len(unreadable), 'game')} whose record can't be read, so "
+                           "nothing was restored: " + "; ".join(unreadable))
         db.execute("PRAGMA journal_mode = DELETE")          # one file to move into place
     finally:
         db.close()
     return found
+
+
+def counted(number: int, thing: str) -> str:
+    return f"{number} {thing}" + ("" if number == 1 else "s")
 
 
 def damaged_text(db) -> dict[int, str]:
@@ -264,11 +269,23 @@ def put_in_place(scratch: Path, path: str) -> Path | None:
 
 def checkpointed(path: str) -> None:
     """The database's WAL written into it, so the file alone is the whole database; refused while
-    another program (a shell, a browser of databases) holds it open and keeps the WAL in use."""
+    another program (the sqlite3 shell, a browser of databases) has it open: its next change would
+    land in the replaced file. SQLite's exclusive locking mode is only granted to a lone connection."""
     try:
-        with closing(sqlite3.connect(path)) as old:
-            busy = old.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        with closing(sqlite3.connect(path, timeout=0)) as old:
+            old.execute("PRAGMA locking_mode = EXCLUSIVE")
+            try:
+                old.execute("BEGIN EXCLUSIVE")
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise
+                raise Declined(f"Another program has {path} open: close it, then restore. "
+                               "Nothing was restored.") from None
+            old.rollback()
+            old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except sqlite3.DatabaseError:
         return                                  # damaged: kept as it is, with its WAL beside it
-    if busy:
-        raise Declined(f"Another program has {path} open: close it, then restore. Nothing was restored.")
+    wal = Path(path + "-wal")
+    if not wal.exists() or wal.stat().st_size == 0:     # emptied by the checkpoint: nothing to keep
+        gone(wal)
+        gone(path + "-shm")

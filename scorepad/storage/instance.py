@@ -79,6 +79,8 @@ def migrate(path: str) -> str | None:
             record_release(db)
         finally:
             db.close()
+        if not os.access(path, os.W_OK):       # a read-only disk SQLite could open (its WAL files there)
+            return "read-only"
     except sqlite3.DatabaseError as error:
         fault = store.disk_fault(error)
         if fault is None:

@@ -81,9 +81,9 @@ def cannot_store(db: Database, error: sqlite3.Error) -> CannotStore | None:
 
 def read_only_connection(path: str | Path) -> sqlite3.Connection:
     """The database opened for reading only, whatever its name holds (# and ? are parts of a URI),
-    also on a read-only disk, where SQLite can't make a WAL database's shared-memory file: then it is
-    opened as a file nothing can change, which is true there, unless its WAL holds changes (they
-    would be left out: sqlite3.OperationalError)."""
+    also on a read-only or full disk, where SQLite can't make a WAL database's shared-memory file:
+    then it is opened as a file nothing changes (nothing can write there), unless its WAL holds
+    changes (they would be left out: sqlite3.OperationalError)."""
     uri = Path(path).resolve().as_uri()
     conn = sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)
     try:
@@ -92,7 +92,7 @@ def read_only_connection(path: str | Path) -> sqlite3.Connection:
     except sqlite3.OperationalError as error:
         conn.close()
         wal = Path(f"{path}-wal")
-        if disk_fault(error) != "read-only" or (wal.exists() and wal.stat().st_size > 0):
+        if disk_fault(error) is None or (wal.exists() and wal.stat().st_size > 0):
             raise
     return sqlite3.connect(uri + "?immutable=1", uri=True, check_same_thread=False)
 
