@@ -1,7 +1,7 @@
 """The database's tables, as sqlite-utils migrations: each runs once, in this order, at start.
 
 The schema's version is the number of steps: a database that has a step this release doesn't know
-was written by a newer release, and is refused (store.migrate)."""
+was written by a newer release, and is refused (instance.migrate)."""
 from __future__ import annotations
 
 import secrets
