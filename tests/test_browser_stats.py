@@ -88,3 +88,25 @@ def test_a_period_chosen_on_a_players_page_and_the_standings_fit_a_phone(browser
         assert looked_at(page, "renamed") == {"light": [], "dark": []}
     finally:
         close(context)
+
+
+def test_a_date_typed_wrong_stays_in_its_box_with_and_without_javascript(browser, server):  # noqa: F811
+    for javascript in (True, False):
+        context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True,
+                                      java_script_enabled=javascript)
+        page = context.new_page()
+        try:
+            for query, typed, message in (
+                    ("from=2026-13-45&to=2026-03-31", {"#from": "2026-13-45", "#to": "2026-03-31"},
+                     ("#from-error", '"2026-13-45" is not a date')),
+                    ("from=2026-03-01&to=yesterday", {"#from": "2026-03-01", "#to": "yesterday"},
+                     ("#to-error", '"yesterday" is not a date')),
+                    ("from=2026-03-10&to=2026-03-01", {"#from": "2026-03-10", "#to": "2026-03-01"},
+                     ("#to-error", "This is before the start, 2026-03-10"))):
+                page.goto(f"{server}/standings?{query}")
+                for box, value in typed.items():
+                    expect(page.locator(box)).to_have_value(value)
+                expect(page.locator(message[0])).to_contain_text(message[1])
+                assert page.locator("p.error").count() == 1, (javascript, query)
+        finally:
+            close(context)

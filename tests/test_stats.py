@@ -8,6 +8,7 @@ import os
 import re
 import time
 from datetime import date
+from urllib.parse import urlencode
 
 import pytest
 
@@ -363,11 +364,53 @@ def test_a_bad_or_reversed_date_is_refused_next_to_its_field(client, march, quer
     assert response.status_code == 200
     errors = re.findall(rf'<p class="error" id="{field}-error">([^<]*)</p>', text)
     assert len(errors) == 1 and html.unescape(errors[0]).startswith(message)
-    assert re.search(rf'<input type="date" id="{field}" name="{field}" value="[^"]*" aria-invalid="true" '
+    assert re.search(rf'<input type="(date|text)" id="{field}" name="{field}" value="[^"]*" aria-invalid="true" '
                      rf'aria-describedby="{field}-error">', text)
     assert text.count('class="error"') == 1
     assert "Fix the dates to see the numbers." in words(response)
     assert "Played " not in words(response) and "<table" not in text
+
+
+def boxes(text):
+    """Each date box of the period form as a browser shows it: its type and the value it keeps (a date
+    box keeps only a real YYYY-MM-DD date, showing anything else blank), with the error said next to it."""
+    found = {}
+    for name in ("from", "to"):
+        box = re.search(rf'<input type="(\w+)" id="{name}" name="{name}" value="([^"]*)"[^>]*>\s*'
+                        rf'(?:<p class="error" id="{name}-error">([^<]*)</p>)?', text)
+        kind, value, error = box.group(1), html.unescape(box.group(2)), html.unescape(box.group(3) or "")
+        if kind == "date" and not real_day(value):
+            value = ""                                      # what a date box does with anything else
+        found[name] = (value, error)
+    return found
+
+
+def real_day(text):
+    try:
+        return re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text) and date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+NOT_A_DATE = '"%s" is not a date: type it as YYYY-MM-DD, for example ' + date.today().isoformat() + "."
+
+
+@pytest.mark.parametrize("query, shown", [
+    ({"from": "2026-13-45"}, {"from": ("2026-13-45", NOT_A_DATE % "2026-13-45"), "to": ("", "")}),
+    ({"from": "yesterday", "to": "2026-03-31"}, {"from": ("yesterday", NOT_A_DATE % "yesterday"),
+                                                 "to": ("2026-03-31", "")}),
+    ({"from": "2026-03-01", "to": "2026-02-30"}, {"from": ("2026-03-01", ""),
+                                                  "to": ("2026-02-30", NOT_A_DATE % "2026-02-30")}),
+    ({"from": "1/3/2026", "to": "31.3"}, {"from": ("1/3/2026", NOT_A_DATE % "1/3/2026"),
+                                          "to": ("31.3", NOT_A_DATE % "31.3")}),
+    ({"from": "2026-03-10", "to": "2026-03-01"}, {
+        "from": ("2026-03-10", ""),
+        "to": ("2026-03-01", "This is before the start, 2026-03-10: choose an end on or after it.")}),
+])
+@pytest.mark.parametrize("page", ["player", "standings"])
+def test_a_bad_date_stays_in_its_box_as_typed_with_its_message_beside_it(client, march, query, shown, page):
+    url = (page_of("Ann") if page == "player" else "/standings") + "?" + urlencode(query)
+    assert boxes(client.get(url).get_data(as_text=True)) == shown
 
 
 def test_a_bad_date_in_pashto_gives_its_example_in_pashto_digits(client, march):

@@ -63,6 +63,18 @@ class PeriodForm(FlaskForm):
             raise ValidationError(_("This is before the start, %(start)s: choose an end on or after it.",
                                     start=day(start.isoformat())))
 
+    def boxes(self) -> list[tuple[StringField, str, str]]:
+        """Each field with the box that shows it and the box's value: a date box holding the day typed,
+        or a text box holding exactly what was typed when it is no day (a date box would show it blank)."""
+        shown = []
+        for field in (self.start, self.end):
+            try:
+                typed = typed_day(field.data)
+                shown.append((field, "date", typed.isoformat() if typed else ""))
+            except ValidationError:
+                shown.append((field, "text", field.data))
+        return shown
+
     @property
     def period(self) -> Period:
         """The period chosen (call once the form is valid)."""
