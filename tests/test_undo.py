@@ -2,6 +2,8 @@
 import html
 import re
 
+import pytest
+
 from conftest import form_data, play_through_forms, record, unisolated
 
 ANN_MAKES_2 = {"bids": [2, "pass", "pass"], "high": 0, "low": 0, "jack": None, "game": 1}   # Ann +2, Ben +1
@@ -39,13 +41,13 @@ def test_undo_takes_back_a_saved_hand_a_fix_a_delete_and_a_restore(client):
     assert "Undo: hand 2 recorded" in board(client, game_id)
     assert "Undone: hand 2 recorded." in undo(client, game_id).get_data(as_text=True)
     assert hands(client, game_id) == [ANN_MAKES_2] and totals(client, game_id) == ["2", "1", "0"]
-    assert latest_history(client, game_id) == "undo: hand 2 deleted"
+    assert latest_history(client, game_id) == "undo: hand 2 removed"
     # a fix undone: the hand as it was
     client.post(f"/games/{game_id}/hands/1/edit", data=form_data("pitch", {**ANN_MAKES_2, "game": 2}))
     assert totals(client, game_id) == ["2", "0", "1"]
     undo(client, game_id)
     assert hands(client, game_id) == [ANN_MAKES_2] and totals(client, game_id) == ["2", "1", "0"]
-    assert latest_history(client, game_id).startswith("undo: hand 1 edited: Game Cy -> Ben")
+    assert latest_history(client, game_id).startswith("undo: hand 1 changed back: Game Cy -> Ben")
     # a delete undone: the hand back
     client.post(f"/games/{game_id}/hands/1/delete")
     assert hands(client, game_id) == []
@@ -139,3 +141,56 @@ def test_redo_after_undoing_only_the_bids_brings_them_back(client):
     assert pending(client, game_id) is None and "Redo: the bids for hand 2" in board(client, game_id)
     assert "Redone: the bids for hand 2." in undo(client, game_id).get_data(as_text=True)
     assert pending(client, game_id) == "Ann 0, Ben 1, Cy 1, Dee 0" and len(hands(client, game_id)) == 1
+
+
+RENEGE = {"sign_1": "-", "points_1": "10", "note": "Ben reneged"}              # Ben -10 before hand 2
+
+
+def recorded(client, game_id):
+    client.post(f"/games/{game_id}/hands/new", data=form_data("pitch", BEN_MAKES_3))
+
+
+def deleted(client, game_id):
+    client.post(f"/games/{game_id}/hands/1/delete")
+
+
+def edited(client, game_id):
+    client.post(f"/games/{game_id}/hands/1/edit", data=form_data("pitch", {**ANN_MAKES_2, "game": 2}))
+
+
+def adjustment_recorded(client, game_id):
+    client.post(f"/games/{game_id}/adjustments/new", data=RENEGE)
+
+
+def adjustment_deleted(client, game_id):
+    adjustment_recorded(client, game_id)
+    client.post(f"/games/{game_id}/hands/2/delete")
+
+
+def adjustment_edited(client, game_id):
+    adjustment_recorded(client, game_id)
+    client.post(f"/games/{game_id}/adjustments/2/edit", data={**RENEGE, "points_1": "5"})
+
+
+@pytest.mark.parametrize("change, button, undone, redone", [
+    (recorded, "Undo: hand 2 recorded", "undo: hand 2 removed", "undo: hand 2 brought back (Ann +1, Ben +3, Cy 0)"),
+    (deleted, "Undo: hand 1 deleted", "undo: hand 1 brought back (Ann +2, Ben +1, Cy 0)", "undo: hand 1 removed"),
+    (edited, "Undo: hand 1 edited",
+     "undo: hand 1 changed back: Game Cy -> Ben (Ben's score for hand 1: 0 -> 1; Cy's score for hand 1: 1 -> 0)",
+     "undo: hand 1 changed back: Game Ben -> Cy (Ben's score for hand 1: 1 -> 0; Cy's score for hand 1: 0 -> 1)"),
+    (adjustment_recorded, "Undo: adjustment recorded", "undo: adjustment removed: Ben -10 (Ben reneged)",
+     "undo: adjustment brought back: Ben -10 (Ben reneged)"),
+    (adjustment_deleted, "Undo: adjustment deleted", "undo: adjustment brought back: Ben -10 (Ben reneged)",
+     "undo: adjustment removed: Ben -10 (Ben reneged)"),
+    (adjustment_edited, "Undo: adjustment edited",
+     "undo: adjustment changed back: Ben -5 (Ben reneged) -> Ben -10 (Ben reneged)",
+     "undo: adjustment changed back: Ben -10 (Ben reneged) -> Ben -5 (Ben reneged)"),
+], ids=lambda value: getattr(value, "__name__", None))
+def test_the_history_says_what_each_undo_and_redo_did(client, change, button, undone, redone):
+    game_id = play_through_forms(client, record("pitch", ["Ann", "Ben", "Cy"], [ANN_MAKES_2]))
+    change(client, game_id)
+    assert f"{button}</button>" in unisolated(board(client, game_id))
+    undo(client, game_id)
+    assert unisolated(latest_history(client, game_id)) == undone
+    undo(client, game_id)                                          # redo: the change made again
+    assert unisolated(latest_history(client, game_id)) == redone

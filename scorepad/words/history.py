@@ -24,6 +24,24 @@ ADJUSTMENT_DID = {
     "undone": lazy_gettext("adjustment undone")}
 
 
+# an undo (or a redo), said as what it did, by the change it made: it never records or deletes anything
+# of its own, it brings back, removes or changes back what a change before it did ("undo: hand 3 removed")
+HAND_UNDID = {
+    "recorded": lazy_gettext("hand %(number)s brought back"), "deleted": lazy_gettext("hand %(number)s removed"),
+    "edited": lazy_gettext("hand %(number)s changed back")}
+
+ADJUSTMENT_UNDID = {
+    "recorded": lazy_gettext("adjustment brought back"), "deleted": lazy_gettext("adjustment removed"),
+    "edited": lazy_gettext("adjustment changed back")}
+
+
+def undo_made(entry: dict[str, Any]) -> str:
+    """The change an undo made, as a stored action: "bids", "deleted", "recorded" or "edited"."""
+    if bids_only(entry):
+        return "bids"
+    return "deleted" if entry["after"] is None else "recorded" if entry["before"] is None else "edited"
+
+
 def hand_did(number: int, action: str) -> str:
     """"hand 3 recorded": what a change did to a hand, said whole."""
     said = HAND_DID.get(action)
@@ -40,6 +58,11 @@ def about_adjustment(entry: dict[str, Any]) -> bool:
 def entry_did(scored: ScoredGame | None, entry: dict[str, Any], action: str | None = None) -> str:
     """"hand 3 recorded", "adjustment recorded": what a history entry did (or `action`), said whole."""
     action = action or entry["action"]
+    if action == "undone" and not bids_only(entry):
+        made = undo_made(entry)
+        if about_adjustment(entry):
+            return str(ADJUSTMENT_UNDID[made])
+        return str(HAND_UNDID[made]) % {"number": digits(hand_number(scored, entry["hand"]))}
     if about_adjustment(entry):
         said = ADJUSTMENT_DID.get(action)
         return str(said) if said is not None else _("adjustment %(action)s", action=action)
@@ -93,10 +116,10 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
     action, number = entry["action"], entry["hand"]
     before, after = entry["before"], entry["after"]
     label = hand_number(scored, number) if number else number       # adjustments before it have no number
-    if action == "undone":                  # said as the change it made, after "undo:"
-        made = ("bids" if bids_only(entry) else "deleted" if after is None
-                else "recorded" if before is None else "edited")
-        return _("undo: %(change)s", change=describe(scored, record, {**entry, "action": made}))
+    if action == "undone" and bids_only(entry):      # said as the change it made, after "undo:"
+        return _("undo: %(change)s", change=describe(scored, record, {**entry, "action": "bids"}))
+    if action == "undone":                  # what it brought back, removed or changed back, after "undo:"
+        return _("undo: %(change)s", change=describe_change(scored, record, entry, entry_did(scored, entry)))
     if action == "created":
         return _("game created")
     if action == "imported":
@@ -105,12 +128,7 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         names = zip((before or {}).get("players") or [], (after or {}).get("players") or [])
         renames = [_("%(old)s -> %(new)s", old=isolate(old), new=isolate(new)) for old, new in names if old != new]
         return _("renamed: %(names)s", names=comma().join(renames))
-    if about_adjustment(entry):
-        if before is None or after is None:
-            return _("%(change)s: %(what)s", change=entry_did(scored, entry), what=adjustment_said(scored, before or after))
-        return _("%(change)s: %(what)s", change=entry_did(scored, entry), what=_("%(old)s -> %(new)s",
-                 old=adjustment_said(scored, before), new=adjustment_said(scored, after)))
-    if action in ("bids", "bids cleared"):
+    if action in ("bids", "bids cleared") and not about_adjustment(entry):
         old, new = (before or {}).get("bids"), (after or {}).get("bids")
         if new is None:
             return _("hand %(number)s bids cleared", number=label)
@@ -121,17 +139,28 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
             return _("hand %(number)s bids entered: %(bids)s", number=label, bids=listed)
         return _("hand %(number)s bids changed: %(changes)s", number=label,
                  changes=comma().join(changes(scored, before, after)))
+    return describe_change(scored, record, entry, entry_did(scored, entry))
+
+
+def describe_change(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any], did: str) -> str:
+    """A change to a hand or an adjustment in words, after `did` ("hand 3 recorded"): the points a hand
+    added, the adjustment added or taken away, or what a fix changed."""
+    number, before, after = entry["hand"], entry["before"], entry["after"]
+    if about_adjustment(entry):
+        if before is None or after is None:
+            return _("%(change)s: %(what)s", change=did, what=adjustment_said(scored, before or after))
+        return _("%(change)s: %(what)s", change=did, what=_("%(old)s -> %(new)s",
+                 old=adjustment_said(scored, before), new=adjustment_said(scored, after)))
     if before is None and after is not None:          # recorded, or restored after a delete
         points = hand_points(record, number, after)
         if points is None:
-            return hand_did(label, action)
+            return did
         each = [_("%(side)s %(points)s", side=isolate(side), points=signed(p)) for side, p in zip(scored.sides, points)]
-        return hand_did(label, action) + _(" (%(points)s)", points=comma().join(each))
-    if action == "deleted":
-        return _("hand %(number)s deleted", number=label)
+        return did + _(" (%(points)s)", points=comma().join(each))
+    if after is None:
+        return did
     what = comma().join(changes(scored, before or {}, after or {})) or _("no change")
-    return _("%(change)s: %(what)s", change=hand_did(label, action), what=what) + score_changes(
-        scored, record, number, before, after)
+    return _("%(change)s: %(what)s", change=did, what=what) + score_changes(scored, record, number, before, after)
 
 
 def restorable(entry: dict[str, Any]) -> dict[str, Any] | None:
