@@ -403,6 +403,8 @@ NOT_A_DATE = '"%s" is not a date: type it as YYYY-MM-DD, for example ' + date.to
                                                   "to": ("2026-02-30", NOT_A_DATE % "2026-02-30")}),
     ({"from": "1/3/2026", "to": "31.3"}, {"from": ("1/3/2026", NOT_A_DATE % "1/3/2026"),
                                           "to": ("31.3", NOT_A_DATE % "31.3")}),
+    ({"from": "۲۰۲۶-۱۳-۰۱", "to": "۲۰۲۶-۰۳-۳۱"}, {"from": ("۲۰۲۶-۱۳-۰۱", NOT_A_DATE % "۲۰۲۶-۱۳-۰۱"),
+                                                  "to": ("2026-03-31", "")}),      # a day in a date box
     ({"from": "2026-03-10", "to": "2026-03-01"}, {
         "from": ("2026-03-10", ""),
         "to": ("2026-03-01", "This is before the start, 2026-03-10: choose an end on or after it.")}),

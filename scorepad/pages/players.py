@@ -83,7 +83,8 @@ class PeriodForm(FlaskForm):
 
 def typed_day(text: str | None) -> date | None:
     """A day typed YYYY-MM-DD (in any digits); None when nothing is typed."""
-    typed = (text or "").strip().translate(forms.DIGITS)
+    shown = (text or "").strip()
+    typed = shown.translate(forms.DIGITS)
     if not typed:
         return None
     if DAY.fullmatch(typed):
@@ -92,7 +93,7 @@ def typed_day(text: str | None) -> date | None:
         except ValueError:
             pass                                             # 2026-02-30
     raise ValidationError(_('"%(typed)s" is not a date: type it as YYYY-MM-DD, for example %(example)s.',
-                            typed=typed[:20], example=digits(date.today().isoformat())))
+                            typed=shown[:20], example=digits(date.today().isoformat())))   # quoted as typed
 
 
 def chosen_period() -> dict[str, Any]:
