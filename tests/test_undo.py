@@ -71,7 +71,20 @@ def test_undo_of_bids_waiting_for_their_tricks(client):
     assert "Undo: the bids for hand 1" in board(client, game_id)
     undo(client, game_id)
     assert "Enter the bids for hand 1" in board(client, game_id)
-    assert latest_history(client, game_id).startswith("undo: hand 1 bids cleared")
+    assert latest_history(client, game_id) == "undo: hand 1 bids removed"
+    undo(client, game_id)                                          # redo
+    assert unisolated(latest_history(client, game_id)) == "undo: hand 1 bids brought back: Ann 1, Ben 0, Cy 0"
+
+
+def test_undo_of_bids_changed_says_them_changed_back(client):
+    four = ["Ann", "Ben", "Cy", "Dee"]
+    game_id = play_through_forms(client, record("back_alley", four, []))
+    client.post(f"/games/{game_id}/hands/new", data={"bid_0": "3", "bid_1": "pass", "bid_2": "4", "bid_3": "2"})
+    client.post(f"/games/{game_id}/hands/new?step=bids", data={"bid_0": "3", "bid_1": "2", "bid_2": "4", "bid_3": "2"})
+    undo(client, game_id)
+    assert unisolated(latest_history(client, game_id)) == "undo: hand 1 bids changed back: Ben's bid 2 -> pass"
+    undo(client, game_id)                                          # redo
+    assert unisolated(latest_history(client, game_id)) == "undo: hand 1 bids changed back: Ben's bid pass -> 2"
 
 
 def test_a_stale_undo_changes_nothing(app, client):

@@ -36,9 +36,8 @@ ADJUSTMENT_UNDID = {
 
 
 def undo_made(entry: dict[str, Any]) -> str:
-    """The change an undo made, as a stored action: "bids", "deleted", "recorded" or "edited"."""
-    if bids_only(entry):
-        return "bids"
+    """The change an undo made to a hand or an adjustment, as a stored action: "deleted", "recorded" or
+    "edited"."""
     return "deleted" if entry["after"] is None else "recorded" if entry["before"] is None else "edited"
 
 
@@ -113,11 +112,9 @@ def bids_only(entry: dict[str, Any]) -> bool:
 
 def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) -> str:
     """One history entry in words, without the time."""
-    action, number = entry["action"], entry["hand"]
-    before, after = entry["before"], entry["after"]
-    label = hand_number(scored, number) if number else number       # adjustments before it have no number
-    if action == "undone" and bids_only(entry):      # said as the change it made, after "undo:"
-        return _("undo: %(change)s", change=describe(scored, record, {**entry, "action": "bids"}))
+    action, before, after = entry["action"], entry["before"], entry["after"]
+    if action == "undone" and bids_only(entry):      # the bids it brought back, removed or changed back
+        return _("undo: %(change)s", change=bids_said(scored, entry, undo=True))
     if action == "undone":                  # what it brought back, removed or changed back, after "undo:"
         return _("undo: %(change)s", change=describe_change(scored, record, entry, entry_did(scored, entry)))
     if action == "created":
@@ -129,17 +126,26 @@ def describe(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any]) 
         renames = [_("%(old)s -> %(new)s", old=isolate(old), new=isolate(new)) for old, new in names if old != new]
         return _("renamed: %(names)s", names=comma().join(renames))
     if action in ("bids", "bids cleared") and not about_adjustment(entry):
-        old, new = (before or {}).get("bids"), (after or {}).get("bids")
-        if new is None:
-            return _("hand %(number)s bids cleared", number=label)
-        if old is None:
-            pages = pages_of(scored.game)
-            listed = comma().join(_("%(player)s %(bid)s", player=isolate(scored.table.name(seat)), bid=pages.bid_word(bid))
-                               for seat, bid in enumerate(new))
-            return _("hand %(number)s bids entered: %(bids)s", number=label, bids=listed)
-        return _("hand %(number)s bids changed: %(changes)s", number=label,
-                 changes=comma().join(changes(scored, before, after)))
+        return bids_said(scored, entry)
     return describe_change(scored, record, entry, entry_did(scored, entry))
+
+
+def bids_said(scored: ScoredGame, entry: dict[str, Any], undo: bool = False) -> str:
+    """A change to the bids waiting for a hand's tricks in words; an undo's (or a redo's) `undo`."""
+    before, after, number = entry["before"], entry["after"], hand_number(scored, entry["hand"])
+    old, new = (before or {}).get("bids"), (after or {}).get("bids")
+    if new is None:
+        return (_("hand %(number)s bids removed", number=number) if undo
+                else _("hand %(number)s bids cleared", number=number))
+    if old is None:
+        pages = pages_of(scored.game)
+        listed = comma().join(_("%(player)s %(bid)s", player=isolate(scored.table.name(seat)), bid=pages.bid_word(bid))
+                              for seat, bid in enumerate(new))
+        return (_("hand %(number)s bids brought back: %(bids)s", number=number, bids=listed) if undo
+                else _("hand %(number)s bids entered: %(bids)s", number=number, bids=listed))
+    said = comma().join(changes(scored, before, after))
+    return (_("hand %(number)s bids changed back: %(changes)s", number=number, changes=said) if undo
+            else _("hand %(number)s bids changed: %(changes)s", number=number, changes=said))
 
 
 def describe_change(scored: ScoredGame, record: dict[str, Any], entry: dict[str, Any], did: str) -> str:
