@@ -196,6 +196,21 @@ def test_a_bad_number_for_a_setting_is_refused_next_to_it_and_keeps_everything_t
     assert "No games yet" in text(client.get("/"))
 
 
+def test_a_name_too_long_does_not_hide_the_other_errors(client):
+    """A name past 40 characters (a form sent without the page's maxlength) is named next to it,
+    once, together with a bad setting and a blank box between names; nothing is started."""
+    data = new_game_data(record("oh_hell", FOUR + ["Eve"])) | {
+        "player_0": "x" * 41, "player_2": "", "setting_max_cards": "14", "note": "n" * 201}
+    response = client.post("/games/new/oh_hell", data=data)
+    page = response.get_data(as_text=True)
+    assert error_of(page, "player_0") == ["A name has at most 40 characters."]
+    assert error_of(page, "player_2") == [EMPTY_SEAT]
+    assert error_of(page, "setting_max_cards") == ["Max cards must be from 1 to 13, not 14."]
+    assert error_of(page, "note") == ["A note has at most 200 characters."]
+    assert form_state(page)["player_0"] == ["x" * 41] and form_state(page)["player_3"] == ["Dee"]
+    assert "No games yet" in text(client.get("/"))
+
+
 def test_pitchs_target_past_500_is_refused_on_the_form_in_the_engines_words(client):
     page = client.get("/games/new/pitch").get_data(as_text=True)
     target = re.search(r'<input[^>]*name="setting_target"[^>]*>', page).group(0)

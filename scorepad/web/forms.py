@@ -130,10 +130,12 @@ def reason(error: RuleError) -> str:
     return _("%(reason)s.", reason=capital(error.message))
 
 
-def attach_error(form: FlaskForm, error: FieldError) -> None:
-    """Show a FieldError (and any others it carries) next to the fields concerned."""
+def attach_error(form: FlaskForm, error: FieldError, once: bool = False) -> None:
+    """Show a FieldError (and any others it carries) next to the fields concerned; once: not beside
+    a field that shows a message already (a name refused as too long by its own field's check)."""
     for one in (error, *error.others):
-        attach(form, one.field, str(one))
+        if not (once and one.field in form and form[one.field].errors):
+            attach(form, one.field, str(one))
 
 
 def attach(form: FlaskForm, name: str, message: str) -> None:
