@@ -196,6 +196,21 @@ def test_a_bad_number_for_a_setting_is_refused_next_to_it_and_keeps_everything_t
     assert "No games yet" in text(client.get("/"))
 
 
+def test_a_name_too_long_does_not_hide_the_other_errors(client):
+    """A name past 40 characters (a form sent without the page's maxlength) is named next to it,
+    once, together with a bad setting and a blank box between names; nothing is started."""
+    data = new_game_data(record("oh_hell", FOUR + ["Eve"])) | {
+        "player_0": "x" * 41, "player_2": "", "setting_max_cards": "14", "note": "n" * 201}
+    response = client.post("/games/new/oh_hell", data=data)
+    page = response.get_data(as_text=True)
+    assert error_of(page, "player_0") == ["A name has at most 40 characters."]
+    assert error_of(page, "player_2") == [EMPTY_SEAT]
+    assert error_of(page, "setting_max_cards") == ["Max cards must be from 1 to 13, not 14."]
+    assert error_of(page, "note") == ["A note has at most 200 characters."]
+    assert form_state(page)["player_0"] == ["x" * 41] and form_state(page)["player_3"] == ["Dee"]
+    assert "No games yet" in text(client.get("/"))
+
+
 def test_pitchs_target_past_500_is_refused_on_the_form_in_the_engines_words(client):
     page = client.get("/games/new/pitch").get_data(as_text=True)
     target = re.search(r'<input[^>]*name="setting_target"[^>]*>', page).group(0)
@@ -225,7 +240,67 @@ def test_a_repeated_name_is_flagged_on_the_second_one(client):
     data = new_game_data(record("oh_hell", FOUR)) | {"player_1": "", "player_3": " ann"}
     response = client.post("/games/new/oh_hell", data=data)
     assert 'id="player_3-error"' in response.get_data(as_text=True)
-    assert errors(response) == ["Two players are called ann: give each a different name."]
+    assert errors(response) == [EMPTY_SEAT, "Two players are called ann: give each a different name."]
+
+
+EMPTY_SEAT = "Type a name here, or move the players after it up a seat."
+
+
+def error_of(page, name):
+    """The messages shown next to field `name` (its error paragraphs), as a player reads them."""
+    return [html.unescape(e) for e in re.findall(rf'class="error" id="{name}-error">([^<]*)<', page)]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_blank_box_between_names_is_refused_next_to_it_and_nothing_is_started(client, game_id):
+    """For every game found: Ann, (blank), Cy... is not a smaller game. The blank box is refused
+    next to it, in the box's own number; every name, colour and the dealer tapped come back as
+    typed, and no game is started. Blank boxes after the last name stay fine."""
+    game = GAMES[game_id]
+    count = max(game.min_players, min(game.max_players, 4))
+    data = typed_new_game(game, count)
+    if game.max_players < 3:
+        pytest.skip("no box between two others")
+    names = ["Ann", "", "Cy", "Dee", "Eve"][:min(count + 1, game.max_players)]
+    data |= {f"player_{seat}": name for seat, name in enumerate(names)}
+    data |= {f"colour_{seat}": data.get(f"colour_{seat}", "") for seat in range(len(names))}
+    data["first_dealer"] = "2"                                    # Cy, the third box
+    response = client.post(f"/games/new/{game_id}", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and error_of(page, "player_1") == [EMPTY_SEAT]
+    assert {name: values for name, values in form_state(page).items() if name in data} == sent(data)
+    assert "No games yet" in text(client.get("/"))
+    full = new_game_data(record(game_id, ["Ann", "Ben", "Cy", "Dee"][:count]))
+    full |= {f"player_{seat}": "" for seat in range(count, game.max_players)}
+    assert client.post(f"/games/new/{game_id}", data=full).status_code == 302        # spare boxes after: fine
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_bad_field_is_named_at_once_and_everything_typed_kept(client, game_id):
+    """For every game found: every whole-number setting past its end, a name typed twice and a
+    colour taken twice come back in one answer, each message next to its own field, with every
+    field as typed and no game started."""
+    game = GAMES[game_id]
+    count = max(game.min_players, min(game.max_players, 4))
+    data = typed_new_game(game, count)
+    wholes = [setting for setting in game.settings(count) if setting.kind.value == "whole"]
+    data |= {f"setting_{setting.name}": str(setting.maximum + 1) for setting in wholes}
+    last = count - 1
+    data |= {f"player_{last}": " ann", f"colour_{last}": data["colour_0"]} if count > 1 else {}
+    response = client.post(f"/games/new/{game_id}", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    for setting in wholes:
+        label = html.unescape(re.search(rf'<label for="setting_{setting.name}"[^>]*>([^<]+)<', page).group(1))
+        allowed = f"from {setting.minimum} to {setting.maximum}" + (" or none" if setting.optional else "")
+        assert error_of(page, f"setting_{setting.name}") == [
+            f"{label} must be {allowed}, not {setting.maximum + 1}."], setting.name
+    if count > 1:
+        assert error_of(page, f"player_{last}") == ["Two players are called ann: give each a different name."]
+        assert len(error_of(page, f"colour_{last}")) == 1
+    assert len(errors(response)) == len(wholes) + (2 if count > 1 else 0)
+    assert {name: values for name, values in form_state(page).items() if name in data} == sent(data)
+    assert "No games yet" in text(client.get("/"))
 
 
 def test_partnership_pitch_needs_four_players(client):

@@ -208,12 +208,13 @@ def new_game(game_id: str):
     preset = request.args.get("preset") if request.args.get("preset") in pages_of(game).presets else None
     if preset and request.method == "GET":             # a ready-made choice: its settings filled in
         fill_settings(form, game, pages_of(game).presets[preset][1], count)
-    if form.validate_on_submit():
-        try:
+    valid = form.validate_on_submit()
+    if form.is_submitted() and not ("csrf_token" in form and form.csrf_token.errors):
+        try:            # read even past a name or note too long, so every problem shows at once
             record = forms.record_from_new_game(form, game)
             score(record)
         except forms.FieldError as error:
-            forms.attach_error(form, error)
+            forms.attach_error(form, error, once=True)
         except RuleError as error:
             filled = [seat for seat in range(game.max_players) if (form[f"player_{seat}"].data or "").strip()]
             player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
@@ -225,11 +226,12 @@ def new_game(game_id: str):
             forms.attach(form, field, forms.reason(error))
         else:
             key = forms.sent_key(form.key.data)
-            game_row = writing(lambda: start_game(record, key), lambda: None)
+            game_row = writing(lambda: start_game(record, key), lambda: None) if valid else None
             if game_row is not None:
                 return redirect(url_for("scorepad.scoreboard", game_id=game_row))
-            form.form_errors.append(_("Another phone was saving at the same moment: the game was not started yet. "
-                                      "Tap Start the game again."))
+            if valid:
+                form.form_errors.append(_("Another phone was saving at the same moment: the game was not started "
+                                          "yet. Tap Start the game again."))
     if not forms.sent_key(form.key.data):
         form.key.data = secrets.token_urlsafe(16)
     return render_template("new_game.html", game=game, form=form, names=store.known_names(db()), palette=colours.BY_ID,

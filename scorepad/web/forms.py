@@ -16,7 +16,7 @@ from wtforms.validators import Length
 from wtforms.widgets import HiddenInput
 
 from rules_engine import FORMAT, Game, Kind, RuleError, Setting
-from rules_engine.record import MAX_NAME
+from rules_engine.record import MAX_NAME, read_players
 from rules_engine.words import say
 from scorepad.web import colours
 from scorepad.web.caches import FORM_CLASSES
@@ -130,10 +130,12 @@ def reason(error: RuleError) -> str:
     return _("%(reason)s.", reason=capital(error.message))
 
 
-def attach_error(form: FlaskForm, error: FieldError) -> None:
-    """Show a FieldError (and any others it carries) next to the fields concerned."""
+def attach_error(form: FlaskForm, error: FieldError, once: bool = False) -> None:
+    """Show a FieldError (and any others it carries) next to the fields concerned; once: not beside
+    a field that shows a message already (a name refused as too long by its own field's check)."""
     for one in (error, *error.others):
-        attach(form, one.field, str(one))
+        if not (once and one.field in form and form[one.field].errors):
+            attach(form, one.field, str(one))
 
 
 def attach(form: FlaskForm, name: str, message: str) -> None:
@@ -288,41 +290,75 @@ def whole_number(text: str | None, field: str) -> int:
 
 
 def record_from_new_game(form: FlaskForm, game: Game) -> dict[str, Any]:
-    """A record with no hands from the new-game form; FieldError/RuleError on a bad value."""
-    players = [form[f"player_{seat}"].data.strip() for seat in range(game.max_players)
-               if (form[f"player_{seat}"].data or "").strip()]
-    record: dict[str, Any] = {"format": FORMAT, "game": game.id, "players": players, "settings": {},
-                              "colours": chosen_colours(form, game)}
+    """A record with no hands from the new-game form; FieldError/RuleError on a bad value. Every
+    field with a problem is named at once (a FieldError carrying the others), so a table fixes them
+    all in one go; the engine's own checks of the whole table (RuleError) come once these pass."""
+    typed = [(form[f"player_{seat}"].data or "").strip() for seat in range(game.max_players)]
+    filled = [seat for seat, name in enumerate(typed) if name]
+    players = [typed[seat] for seat in filled]
+    empty = _("Type a name here, or move the players after it up a seat.")
+    problems = [FieldError(f"player_{seat}", empty) for seat in range(len(typed))
+                if not typed[seat] and filled and seat < filled[-1]]     # a box between names, not a spare one after
+    try:
+        read_players(game, players)
+    except RuleError as error:          # two alike, a name too long, too few: next to the seat concerned
+        seat = filled[error.seat] if error.seat is not None and error.seat < len(filled) else 0
+        problems.append(FieldError(f"player_{seat}", reason(error)))
+    record: dict[str, Any] = {"format": FORMAT, "game": game.id, "players": players, "settings": {}}
+    try:
+        record["colours"] = chosen_colours(form, game)
+    except FieldError as error:
+        problems.extend((error, *error.others))
+    seats = max(filled[-1] + 1 if filled else 0, game.min_players)     # the seats in use, gaps and all
     for key in ("first_dealer", "first_captain"):
         if key in form:
-            seat = whole_number(form[key].data, key)
-            if seat >= max(len(players), game.min_players):
-                raise FieldError(key, _("Pick one of the players entered."))
-            record[key] = seat
+            try:
+                seat = whole_number(form[key].data, key)
+                if seat >= seats:
+                    raise FieldError(key, _("Pick one of the players entered."))
+            except FieldError as error:
+                problems.append(error)
+            else:
+                record[key] = seat
     for setting in game.settings(max(len(players), game.min_players)):
-        field = form[f"setting_{setting.name}"]
-        if setting.kind is Kind.WHOLE and not (field.data or "").strip() and count_defaults(game, setting.name):
-            continue                                      # the default for this many players
-        if setting.kind is Kind.WHOLE and not (field.data or "").strip() and setting.optional:
-            record["settings"][setting.name] = None       # blank: none (no target, never)
-            continue
-        value = field.data if setting.kind is not Kind.WHOLE else whole_number(field.data, field.name)
-        if setting.kind is Kind.LIST and not field.raw_data:
-            continue            # sent without its boxes (not even their empty marker): the default
-        if setting.kind is Kind.LIST:           # the boxes ticked, in the order the form lists them
-            value = sorted((word for word in field.data if word), key=lambda word: setting.choices.index(word)
-                           if word in setting.choices else len(setting.choices))
         try:
-            read = setting.read(value)
-            record["settings"][setting.name] = list(read) if isinstance(read, tuple) else read
-        except RuleError as error:
-            raise FieldError(field.name, reason(named(error, field.label.text))) from None
+            value = setting_from(form, game, setting)
+        except FieldError as error:
+            problems.append(error)
+            continue
+        if value is not UNSET:
+            record["settings"][setting.name] = value
     note = " ".join((form.note.data or "").split())
     if len(note) > NOTE_MAX:
-        raise FieldError("note", note_too_long())
+        problems.append(FieldError("note", note_too_long()))
+    if problems:
+        raise FieldError(problems[0].field, str(problems[0]), tuple(problems[1:]))
     if note:
         record["note"] = note
     return record
+
+
+UNSET = object()         # a setting left to its default: not written in the record
+
+
+def setting_from(form: FlaskForm, game: Game, setting: Setting) -> Any:
+    """A setting's value as the form has it (UNSET: the default), or a FieldError next to its field."""
+    field = form[f"setting_{setting.name}"]
+    if setting.kind is Kind.WHOLE and not (field.data or "").strip() and count_defaults(game, setting.name):
+        return UNSET                                      # the default for this many players
+    if setting.kind is Kind.WHOLE and not (field.data or "").strip() and setting.optional:
+        return None                                       # blank: none (no target, never)
+    value = field.data if setting.kind is not Kind.WHOLE else whole_number(field.data, field.name)
+    if setting.kind is Kind.LIST and not field.raw_data:
+        return UNSET            # sent without its boxes (not even their empty marker): the default
+    if setting.kind is Kind.LIST:           # the boxes ticked, in the order the form lists them
+        value = sorted((word for word in field.data if word), key=lambda word: setting.choices.index(word)
+                       if word in setting.choices else len(setting.choices))
+    try:
+        read = setting.read(value)
+    except RuleError as error:
+        raise FieldError(field.name, reason(named(error, field.label.text))) from None
+    return list(read) if isinstance(read, tuple) else read
 
 
 # --- hands ---------------------------------------------------------------------------------
