@@ -11,7 +11,6 @@ import argparse
 import http.cookiejar
 import os
 import re
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -21,25 +20,11 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from phones import free_port, wait_until_up  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_up(url: str, seconds: float = 20) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"{url} did not answer")
 
 
 def new_game_posts(base: str, count: int) -> int:

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from phones import free_port  # noqa: E402
 from score_speed import back_alley_game  # noqa: E402
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -84,12 +84,6 @@ def recording_script(folder: Path, games: list[str], cookie: str) -> str:
     listed = ", ".join(f'"{game}"' for game in games)
     script.write_text(f'local games, threads = {{{listed}}}, {{}}\ncookie = "{cookie}"\n' + RECORD_LUA)
     return str(script)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def serve(target: str, folder: Path, instance: Path | None = None) -> tuple[subprocess.Popen, str]:

@@ -23,6 +23,7 @@ from conftest import ROOT, TableClient, form_data, hidden_fields, play_through_f
 from test_backup import HAND, club, connections_closed, games_in, opened, run_app
 from test_browser import browser, close  # noqa: F401  (fixture)
 from test_browser_offline import PHONE, Server, fill_hand_one, start_pitch
+from test_server import free_port
 
 STORED_NOTHING = "The server could not store this: its disk is full (or read-only). Nothing was lost; " \
                  "this change waits on your phone."
@@ -129,13 +130,6 @@ def test_a_backup_whose_last_step_finds_the_disk_full_leaves_no_part_of_itself(t
 
 
 # --- read-only -----------------------------------------------------------------------------------
-
-def free_port():
-    import socket
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
 
 @contextmanager
 def serving(instance):
