@@ -1,3 +1,4 @@
+import html
 import json
 import os
 import re
@@ -71,6 +72,17 @@ def assets_weight(client, page: str | bytes = "") -> int:
 def unisolated(page: str) -> str:
     """A page without the <bdi> elements that isolate players' names (they add no words)."""
     return re.sub(r"</?bdi\b[^>]*>", "", page)
+
+
+def words(page, main_only: bool = False) -> str:
+    """What a player reads of a page (or a response): tags dropped, names' isolation (their <bdi>
+    and the marks a Pashto page puts around names and signed numbers) left out, spaces squeezed;
+    main_only: the page's main part alone."""
+    text = page if isinstance(page, str) else page.get_data(as_text=True)
+    if main_only and "<main>" in text:
+        text = text.split("<main>", 1)[1].split("</main>", 1)[0]
+    text = re.sub("[\u2066-\u2069]", "", unisolated(text))
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))).strip()
 
 
 def record(game, players, hands=(), settings=None, **extra):

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from conftest import new_game_data, play_through_forms, record, unisolated
+import conftest
+from conftest import new_game_data, play_through_forms, record
 from test_history import history
 from test_players import page_of, section
 from test_rules_pages import rules_text, settings_list
@@ -20,11 +21,7 @@ HEARTS_HANDS = [[10, 3, 13], [26, 0, 0], [5, 20, 1], [60, 2, 0]]      # Ann reac
 
 
 def words(page) -> str:
-    """What a player reads of a page's main part: tags dropped, names unisolated, spaces squeezed."""
-    text = page if isinstance(page, str) else page.get_data(as_text=True)
-    main = text.split("<main>", 1)[1].split("</main>", 1)[0] if "<main>" in text else text
-    text = re.sub("[\u2066-\u2069]", "", html.unescape(re.sub(r"<[^>]+>", " ", unisolated(main))))   # names unisolated
-    return re.sub(r"\s+", " ", text).strip()
+    return conftest.words(page, main_only=True)
 
 
 def hearts(client, hands=HEARTS_HANDS[:2]):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import EXAMPLES, form_data, new_game_data, play_through_forms, record, unisolated
+from conftest import EXAMPLES, form_data, new_game_data, play_through_forms, record, words
 from rules_engine import score
 
 FOUR = ["Ann", "Ben", "Cy", "Dee"]
@@ -24,11 +24,6 @@ WORKED = json.loads((EXAMPLES / "euchre-worked-game.json").read_text())
 
 def game_of(client, hands=(), settings=None):
     return play_through_forms(client, record("euchre", FOUR, hands, settings))
-
-
-def text(page: str) -> str:
-    """A page's words as read: tags dropped, names' isolation marks left out, spaces as one."""
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", unisolated(page))))
 
 
 def stored(client, game_id):
@@ -65,7 +60,7 @@ def test_the_new_game_form_asks_the_three_settings_with_their_defaults_and_seats
     assert re.search(r'name="setting_stick_the_dealer" type="checkbox" value="y">Stick the dealer</label>', page)
     assert "Points a side needs to win (5 and 7 are also played). Allowed: 5 to 25." in page
     assert "What a player who went alone scores for taking all 5 tricks. Allowed: 2 to 8." in page
-    assert "Partners sit opposite: Player 1 & Player 3 vs Player 2 & Player 4" in text(page)
+    assert "Partners sit opposite: Player 1 & Player 3 vs Player 2 & Player 4" in words(page)
     assert 'name="player_4"' not in page                     # four players, no more
 
 
@@ -87,7 +82,7 @@ def test_the_settings_typed_in_pashto_digits_are_kept(client):
     game_id = client.post("/games/new/euchre", data=data).headers["Location"].rsplit("/", 1)[1]
     kept = client.get(f"/games/{game_id}/record.json").get_json()
     assert kept["settings"] == {"target": 7, "alone_march": 6, "stick_the_dealer": True}
-    assert "target 7, alone march 6, stick the dealer on" in text(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "target 7, alone march 6, stick the dealer on" in words(client.get(f"/games/{game_id}").get_data(as_text=True))
 
 
 # --- the hand form ----------------------------------------------------------------------------
@@ -179,7 +174,7 @@ def test_the_worked_game_played_through_the_forms_reads_as_a_table_says_it(clien
         "Cy deals; Ann (Ann & Cy) ordered up, took 4: +1",
         "Dee deals; Dee alone, euchred with 1: Ann & Cy +2",
     ]
-    board = text(client.get(f"/games/{game_id}").get_data(as_text=True))
+    board = words(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Ann & Cy 10 winner Ben & Dee 3 Game over: Ann & Cy win." in board
     result = score(client.get(f"/games/{game_id}/record.json").get_json())
     assert result.totals == (10, 3) and result.winners == ("Ann & Cy",)
@@ -196,7 +191,7 @@ def test_the_banner_says_the_next_hand_and_its_dealer_thrown_in_hands_included(c
 
 def test_a_hand_page_says_the_line_and_the_engines_words(client):
     game_id = play_through_forms(client, WORKED | {"hands": WORKED["hands"][:3]})
-    page = text(client.get(f"/games/{game_id}/hands/3").get_data(as_text=True))
+    page = words(client.get(f"/games/{game_id}/hands/3").get_data(as_text=True))
     assert "Cy deals; Cy alone, march: +4" in page
     assert "Cy went alone and took all 5: a lone march, +4" in page
 
@@ -259,7 +254,7 @@ def test_a_fix_the_rules_refuse_keeps_the_hand_as_it_was(client):
     game_id = game_of(client, [hand(0, False, 3), hand(2, False, 3), hand(1, False, 3)], {"target": 5})
     page = client.post(f"/games/{game_id}/hands/2/edit", data={"maker": "seat2", "alone": "yes", "tricks": "5"})
     assert page.status_code == 200
-    assert "That would make hand 3 impossible: the game was already over after hand 2." in text(page.get_data(as_text=True))
+    assert "That would make hand 3 impossible: the game was already over after hand 2." in words(page.get_data(as_text=True))
     assert stored(client, game_id)[1] == hand(2, False, 3)
 
 
@@ -289,7 +284,7 @@ def player_page(client, name):
     import hmac
 
     from scorepad.words import records
-    return text(client.get("/players/" + hmac.new(b"test", records.same(name).encode(), hashlib.sha256).hexdigest()[:20])
+    return words(client.get("/players/" + hmac.new(b"test", records.same(name).encode(), hashlib.sha256).hexdigest()[:20])
                 .get_data(as_text=True))
 
 
@@ -311,7 +306,7 @@ def test_the_players_numbers_counted_by_hand(client, name, numbers):
 
 
 def test_the_players_page_says_how_each_number_is_counted(client):
-    page = text(client.get("/players/counting").get_data(as_text=True))
+    page = words(client.get("/players/counting").get_data(as_text=True))
     assert ("Euchred as makers: the player's side made trump and took fewer than 3 tricks; euchres dealt: the other "
             "side made trump and the player's side held it to fewer than 3.") in page
     assert "Lone hands: the hands the player went alone; made: 3 tricks or more; marched: all 5." in page
@@ -320,7 +315,7 @@ def test_the_players_page_says_how_each_number_is_counted(client):
 # --- the rules page ---------------------------------------------------------------------------
 
 def test_the_rules_with_the_defaults(client):
-    rules = text(client.get("/rules/euchre").get_data(as_text=True))
+    rules = words(client.get("/rules/euchre").get_data(as_text=True))
     assert "A lone march (alone, all 5): 4 , the alone march setting." in rules
     assert "Cy goes alone and takes all 5: Ann & Cy +4 ." in rules
     assert "The first side to reach 10 (the target ) wins at once" in rules
@@ -331,12 +326,12 @@ def test_the_rules_with_the_defaults(client):
 
 def test_the_rules_opened_from_a_game_use_its_settings(client):
     game_id = game_of(client, settings={"target": 7, "alone_march": 5, "stick_the_dealer": True})
-    rules = text(client.get(f"/rules/euchre?game={game_id}").get_data(as_text=True))
+    rules = words(client.get(f"/rules/euchre?game={game_id}").get_data(as_text=True))
     assert "Ann & Cy have 6 and Cy goes alone and takes all 5: 6 + 5 = 11 , and they win with 11." in rules
     assert "The first side to reach 7 (the target )" in rules and "Ann & Cy +5 ." in rules
     assert ("Stick the dealer is on in this game: if everyone else passes twice, the dealer must name trump, so no "
             "hand is thrown in.") in rules
-    off = text(client.get(f"/rules/euchre?game={game_of(client, settings={'target': 5})}").get_data(as_text=True))
+    off = words(client.get(f"/rules/euchre?game={game_of(client, settings={'target': 5})}").get_data(as_text=True))
     assert "stick the dealer , off in this game, would make the dealer name trump instead" in off
     assert "Ann & Cy have 4 and Cy goes alone and takes all 5: 4 + 4 = 8" in off
 
@@ -344,11 +339,11 @@ def test_the_rules_opened_from_a_game_use_its_settings(client):
 def test_the_rules_in_pashto_say_the_games_numbers_in_pashto_digits(client):
     game_id = game_of(client, settings={"target": 7, "alone_march": 5, "stick_the_dealer": True})
     client.set_cookie("lang", "ps")
-    rules = text(client.get(f"/rules/euchre?game={game_id}").get_data(as_text=True))
+    rules = words(client.get(f"/rules/euchre?game={game_id}").get_data(as_text=True))
     assert "۶ + ۵ = ۱۱" in rules and "په ۱۱ نمرو لوبه ګټي" in rules
     assert "په دې لوبه کې « ویشونکی باید ټرمپ وټاکي » فعال دی" in rules
     assert "د ۲۴ کارتونو ګډۍ" in rules and not re.search(r"[0-9]", rules.split("تنظیمات")[0])
-    default = text(client.get("/rules/euchre").get_data(as_text=True))
+    default = words(client.get("/rules/euchre").get_data(as_text=True))
     assert "Ann & Cy +۴" in default and "۹ + ۴ = ۱۳" in default
 
 

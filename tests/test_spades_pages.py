@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import play_through_forms, record, unisolated
+from conftest import play_through_forms, record, unisolated, words
 from rules_engine import score
 from scorepad.words import records
 
@@ -19,12 +19,6 @@ with open("examples/spades-worked-game.json", encoding="utf-8") as example:
 
 def worked(hands=7, settings=None):
     return {**WORKED, "hands": WORKED["hands"][:hands], "settings": settings or {}}
-
-
-def words(response_or_text):
-    text = response_or_text if isinstance(response_or_text, str) else response_or_text.get_data(as_text=True)
-    text = re.sub("[\u2066-\u2069]", "", unisolated(text))           # names and signed numbers isolated in Pashto
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))).strip()
 
 
 def stored(client, game_id):
