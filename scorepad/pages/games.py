@@ -215,11 +215,8 @@ def new_game(game_id: str):
             score(record)
         except forms.FieldError as error:
             forms.attach_error(form, error, once=True)
-        except RuleError as error:
-            filled = [seat for seat in range(game.max_players) if (form[f"player_{seat}"].data or "").strip()]
-            player = f"player_{filled[error.seat]}" if error.seat is not None else "player_0"
-            field = {"players": player, "first_dealer": "first_dealer",
-                     "first_captain": "first_captain"}.get(error.place, "settings")
+        except RuleError as error:      # the whole table's checks (the players' own: record_from_new_game)
+            field = {"first_dealer": "first_dealer", "first_captain": "first_captain"}.get(error.place, "settings")
             if error.place == "settings" and f"setting_{error.field}" in form:
                 field = f"setting_{error.field}"               # next to the setting it concerns, by its label
                 error = forms.named(error, form[field].label.text)
