@@ -126,7 +126,7 @@ def fill(instance: Path, games: int, players_per: int = 3, record_games: int = 8
     os.environ["SCOREPAD_INSTANCE"] = str(instance)
     from app import create_app
     client = create_app({"WTF_CSRF_ENABLED": False}).test_client()
-    pitch = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10 ** 6},
+    pitch = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 500},
              "hands": [{"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "jack": None, "game": 0}] * 3}
     ids = {}
     for n in range(games):
