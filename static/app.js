@@ -120,6 +120,7 @@
     }).catch(function () {}).then(function () {
       clearTimeout(asked.timer);
       delete sending[key];
+      answeredHere();
       var now = outbox()[key];
       if (now && now.at !== change.at) send(now);                     // tapped again while this one was away
     });
@@ -175,6 +176,7 @@
   function heard(yes) {
     online = yes;
     if (yes) lastHeard = Date.now();
+    if (yes && !document.querySelector("[data-note='offline']")) return;     // never offline here: nothing to hide
     var bar = note("offline", say(words().offline, {time: clock(lastHeard)}));
     bar.classList.add("offline");
     bar.hidden = yes;
@@ -190,30 +192,82 @@
     event.preventDefault();
   });
 
-  // Follow other phones: ask whether the game changed (a 304 while it has not) every second
-  // while the page is in view. Pages without a form reload; a form keeps what was tapped.
-  var asking = false, ticks = 0;
-  setInterval(function () {
+  // Follow other phones: one stream of the game's changes (EventSource) while the page is in view;
+  // where there is none (no EventSource, or a server without room for it) ask /version every
+  // second instead. Both bring what /version says to arrived(): pages without a form reload, a
+  // form keeps what was tapped. Waiting changes go again when the stream opens, when the phone is
+  // back online and every 5 s while there are any; a stream silent for 70 s (its heartbeat is
+  // 25 s) is opened anew.
+  var stream = null, polling = null, asking = false, streamless = false, lastEvent = 0, held = null;
+  function arrived(now) {
     var live = document.querySelector("[data-live]");
-    if (document.hidden || asking) return;
-    if (!live) { if (++ticks % 5 === 0) flush(); return; }
+    if (!now || !live || String(now.version) === live.dataset.version) return;
+    if (Object.keys(sending).length) { held = now; return; }     // this phone's change answers first
+    if (live.dataset.onChange === "reload") return location.reload();
+    live.dataset.version = String(now.version);
+    var notice = document.querySelector("[data-live-notice]");
+    if (notice) {
+      notice.textContent = now.hands > Number(live.dataset.hands) ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
+      notice.hidden = false;
+    }
+  }
+  function answeredHere() {       // a change sent from here is settled: what arrived meanwhile, if still shown
+    var now = held;
+    held = null;
+    if (!Object.keys(sending).length) arrived(now);
+  }
+  function ask() {
+    var live = document.querySelector("[data-live]");
+    if (asking || !live) return;
     asking = true;
     var asked = timed(live.dataset.live, {cache: "no-cache"}, 4000);
     asked.done.then(function (r) {
       heard(true);
       flush();
       return r.ok ? r.json() : null;
-    }, function () { heard(false); }).then(function (now) {
-      if (!now || String(now.version) === live.dataset.version) return;
-      if (live.dataset.onChange === "reload") return location.reload();
-      live.dataset.version = String(now.version);
-      var notice = document.querySelector("[data-live-notice]");
-      if (notice) {
-        notice.textContent = now.hands > Number(live.dataset.hands) ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
-        notice.hidden = false;
-      }
-    }).catch(function () {}).then(function () { clearTimeout(asked.timer); asking = false; });
-  }, 1000);
+    }, function () { heard(false); }).then(arrived)
+      .catch(function () {}).then(function () { clearTimeout(asked.timer); asking = false; });
+  }
+  function unfollow() {
+    if (stream) stream.close();
+    clearInterval(polling);
+    stream = polling = null;
+  }
+  function follow() {             // (again) from the version the page shows
+    var live = document.querySelector("[data-live]");
+    unfollow();
+    held = null;
+    if (!live || document.hidden) return;
+    if (streamless || !live.dataset.events || !window.EventSource) {
+      polling = setInterval(ask, 1000);
+      return ask();
+    }
+    var opened = stream = new EventSource(live.dataset.events + "?version=" + encodeURIComponent(live.dataset.version));
+    lastEvent = Date.now();
+    opened.onopen = function () { lastEvent = Date.now(); heard(true); flush(); };
+    opened.onmessage = function (event) { lastEvent = Date.now(); heard(true); arrived(JSON.parse(event.data)); };
+    opened.onerror = function () {
+      if (opened !== stream) return;
+      if (opened.readyState !== EventSource.CLOSED) return heard(false);   // cut: the browser opens it again
+      unfollow();
+      if (!navigator.onLine) return heard(false);       // followed again once the phone is back online
+      streamless = true;          // refused (no room for another stream): ask instead
+      follow();
+    };
+  }
+  function offline() {            // the phone has no network: nothing to hear until it is back
+    unfollow();
+    heard(false);
+  }
+  document.addEventListener("visibilitychange", follow);
+  window.addEventListener("pagehide", unfollow);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) follow(); });
+  window.addEventListener("online", follow);
+  window.addEventListener("offline", offline);
+  setInterval(function () {
+    if (stream && Date.now() - lastEvent > 70000) follow();
+    if (!document.hidden && Object.keys(outbox()).length) flush();
+  }, 5000);
 
   // Keep the screen on while a game is open, taken again on coming back: the Wake Lock API where
   // the phone has it (https), else, over plain http, a tiny video of Scorepad's own with a silent
@@ -376,6 +430,7 @@
       waiting(change);
     });
     flush();
+    follow();
   }
 
   // Changes an earlier version's service worker kept while the server was away: into the outbox.
