@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from phones import Counts, Phone, fields, hidden, free_port, new_game, pitch_hand, start_server, stop_server, wait_until_up
+from phones import Counts, Phone, fields, free_port, hidden, new_game, pitch_hand, start_server, stop_server, wait_until_up
 
 CLOCK = os.sysconf("SC_CLK_TCK")
 

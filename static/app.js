@@ -120,7 +120,6 @@
     }).catch(function () {}).then(function () {
       clearTimeout(asked.timer);
       delete sending[key];
-      answeredHere();
       var now = outbox()[key];
       if (now && now.at !== change.at) send(now);                     // tapped again while this one was away
     });
@@ -193,16 +192,15 @@
   });
 
   // Follow other phones: one stream of the game's changes (EventSource) while the page is in view;
-  // where there is none (no EventSource, or a server without room for it) ask /version every
-  // second instead. Both bring what /version says to arrived(): pages without a form reload, a
-  // form keeps what was tapped. Waiting changes go again when the stream opens, when the phone is
-  // back online and every 5 s while there are any; a stream silent for 70 s (its heartbeat is
-  // 25 s) is opened anew.
-  var stream = null, polling = null, asking = false, streamless = false, lastEvent = 0, held = null;
+  // where there is none (no EventSource, or no room for it on the server) ask /version every second.
+  // Both bring what /version says to arrived(): pages without a form reload, a form keeps what was
+  // tapped. While this phone sends a change its answer shows the game; the stream, opened anew for
+  // the answer (or its heartbeat, every 25 s; one silent for 70 s is opened anew), brings the rest.
+  // Waiting changes go again when the stream opens, when back online and every 5 s while any wait.
+  var stream = null, polling = null, asking = false, streamless = false, lastEvent = 0;
   function arrived(now) {
     var live = document.querySelector("[data-live]");
-    if (!now || !live || String(now.version) === live.dataset.version) return;
-    if (Object.keys(sending).length) { held = now; return; }     // this phone's change answers first
+    if (!now || !live || String(now.version) === live.dataset.version || Object.keys(sending).length) return;
     if (live.dataset.onChange === "reload") return location.reload();
     live.dataset.version = String(now.version);
     var notice = document.querySelector("[data-live-notice]");
@@ -210,11 +208,6 @@
       notice.textContent = now.hands > Number(live.dataset.hands) ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
       notice.hidden = false;
     }
-  }
-  function answeredHere() {       // a change sent from here is settled: what arrived meanwhile, if still shown
-    var now = held;
-    held = null;
-    if (!Object.keys(sending).length) arrived(now);
   }
   function ask() {
     var live = document.querySelector("[data-live]");
@@ -236,37 +229,35 @@
   function follow() {             // (again) from the version the page shows
     var live = document.querySelector("[data-live]");
     unfollow();
-    held = null;
     if (!live || document.hidden) return;
     if (streamless || !live.dataset.events || !window.EventSource) {
       polling = setInterval(ask, 1000);
       return ask();
     }
-    var opened = stream = new EventSource(live.dataset.events + "?version=" + encodeURIComponent(live.dataset.version));
+    var opened = stream = new EventSource(live.dataset.events + "?version=" + live.dataset.version);
     lastEvent = Date.now();
-    opened.onopen = function () { lastEvent = Date.now(); heard(true); flush(); };
-    opened.onmessage = function (event) { lastEvent = Date.now(); heard(true); arrived(JSON.parse(event.data)); };
+    opened.onopen = opened.onmessage = function (event) {
+      lastEvent = Date.now();
+      heard(true);
+      if (event.data) arrived(JSON.parse(event.data)); else flush();
+    };
     opened.onerror = function () {
       if (opened !== stream) return;
-      if (opened.readyState !== EventSource.CLOSED) return heard(false);   // cut: the browser opens it again
-      unfollow();
-      if (!navigator.onLine) return heard(false);       // followed again once the phone is back online
-      streamless = true;          // refused (no room for another stream): ask instead
-      follow();
+      if (opened.readyState === 2) {          // closed: refused (no room for it), so ask; offline: wait
+        unfollow();
+        if ((streamless = navigator.onLine)) return follow();
+      }
+      heard(false);               // cut: the browser opens it again by itself
     };
-  }
-  function offline() {            // the phone has no network: nothing to hear until it is back
-    unfollow();
-    heard(false);
   }
   document.addEventListener("visibilitychange", follow);
   window.addEventListener("pagehide", unfollow);
   window.addEventListener("pageshow", function (event) { if (event.persisted) follow(); });
   window.addEventListener("online", follow);
-  window.addEventListener("offline", offline);
+  window.addEventListener("offline", function () { unfollow(); heard(false); });
   setInterval(function () {
     if (stream && Date.now() - lastEvent > 70000) follow();
-    if (!document.hidden && Object.keys(outbox()).length) flush();
+    flush();                      // sends only what waits
   }, 5000);
 
   // Keep the screen on while a game is open, taken again on coming back: the Wake Lock API where
