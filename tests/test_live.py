@@ -34,10 +34,12 @@ class Stream:
 
     def event(self, within: float) -> dict:
         """The next event's id and data (what /version says), waiting at most `within` seconds."""
-        self.socket.settimeout(within)
-        fields = {}
+        deadline, fields = time.monotonic() + within, {}
         while True:
-            line = self.response.readline().decode().rstrip("\n")
+            self.socket.settimeout(max(deadline - time.monotonic(), 0.001))
+            raw = self.response.readline()
+            assert raw, f"the stream ended (status {self.status})"
+            line = raw.decode().rstrip("\n")
             if not line and "data" in fields:
                 return {"id": fields.get("id"), **json.loads(fields["data"])}
             name, _, value = line.partition(": ")
