@@ -115,11 +115,12 @@ class Watcher:
 
     def moved(self, db, games: list[int]) -> None:
         """Wake the streams of the games whose version moved."""
-        versions = store.versions(db, games)
-        with self.lock:
-            changed = [game for game, version in versions.items()
-                       if game in self.games and version > self.games[game].version]
-        hands = {game: store.played_count(db, game) for game in changed}
+        with store.reading(db):                 # versions and hands of one state of the database
+            versions = store.versions(db, games)
+            with self.lock:
+                changed = [game for game, version in versions.items()
+                           if game in self.games and version > self.games[game].version]
+            hands = {game: store.played_count(db, game) for game in changed}
         with self.lock:
             for game in changed:
                 followed = self.games.get(game)
