@@ -18,18 +18,17 @@
     });
   }
 
-  // Pitch and Smear: each point starts on "bidder"; once a bid is tapped, the points still there
-  // (or put there by this) go to the bidder's side, and the "bidder" choice hides.
+  // Pitch, Smear: once a bid is tapped, points left on "bidder" go to the bidder's side.
   function bidderSide(form, tapped) {
     var high = -1, side = null;
-    forEach(form.querySelectorAll("fieldset[data-side]"), function (fs) {     // in bidding order: a match steals
+    forEach(form.querySelectorAll("fieldset[data-side]"), function (fs) {
       var bid = checked(fs);
       if (bid !== null && bid !== "pass" && Number(bid) >= high) { high = Number(bid); side = fs.dataset.side; }
     });
     forEach(form.querySelectorAll("fieldset.point"), function (fs) {
       var bidder = fs.querySelector("input[value='bidder']");
       if (!bidder) return;
-      if (tapped && fs.contains(tapped)) delete fs.dataset.auto;               // the player's own choice stays
+      if (tapped && fs.contains(tapped)) delete fs.dataset.auto;
       bidder.parentNode.hidden = side !== null;
       var follows = bidder.checked || fs.dataset.auto, to = side !== null && fs.querySelector("input[value='" + side + "']");
       if (follows && to) { to.checked = true; fs.dataset.auto = "1"; }
