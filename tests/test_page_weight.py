@@ -29,27 +29,31 @@ FIRST_VIEW = 14_000     # bytes gzipped: a page with its CSS and JS
 HTML_ALONE = 6_000      # bytes gzipped: a page's HTML
 TRIES = 3               # games drawn for each game, of which the one recording the most is weighed
 
-# As many different names as any game seats, each as long as a name may be, in each page language's
-# letters (a Pashto name is two bytes a letter).
+# Names as long as a name may be, each of words of its own (as at a real table: gzip finds no name
+# in another), in each page language's letters (a Pashto name is two bytes a letter).
 WORDS = {"en": "Annabelle Benedicta Cornelius Desdemona Evangeline Fitzgerald Guinevere Horatio Isadora "
-               "Jeremiah Konstantin Leopoldina Montgomery Nathaniel Octavia Percival Quentin Rosalind",
-         "ps": "عبدالرحمن ګل‌مکۍ شېرمحمد زرغونه نورالحق ملالۍ پښتون‌یار سپوږمۍ احمدشاه بريالۍ خوشحال "
-               "لېمه ميرويس نازو غازي ښکلا رحمان پلوشه"}
-
-
+               "Jeremiah Konstantin Leopoldina Montgomery Nathaniel Octavia Percival Quentin Rosalind "
+               "Sebastian Theodora Ulysses Valentina Wilhelmina Xavier Yolanda Zachariah Maximilian "
+               "Josephine Bartholomew Clementine Alexander Gwendolyn Frederick Penelope Archibald "
+               "Marguerite Cassius Seraphina Leonardo Henrietta Ignatius Rosamund",
+         "ps": "عبدالرحمن ګلمکۍ شېرمحمد زرغونه نورالحق ملالۍ احمدشاه سپوږمۍ خوشحال بريالۍ ميرويس نازو "
+               "غازي پلوشه رحمان ښکلا عبدالغفار نجيب‌الله حبيبه ذبيح‌الله فريشته عبدالقادر مرسل زلمى "
+               "ګلالۍ شاه‌ولي رنګينه بسم‌الله شکريه محمدعمر وږمه عبدالواحد نرګس سمیع‌الله ملاله "
+               "عبدالهادي صبرينه اجمل شيرينه عبدالباري"}
 NOTES = {"en": "Ben reneged in the last trick and the whole table agreed, after a long talk, to take ",
          "ps": "بن په وروستي لاس کې قاعده ماته کړه او ټول مېز، د اوږدې خبرې وروسته، ومنله چې له هغه څخه "}
 
 
-def longest(words: str, length: int, seat: int = 0) -> str:
-    """`length` characters of the words, from word `seat` on (a space at either end made a letter)."""
-    split = words.split()
-    text = " ".join(split[seat:] + split[:seat])[:length]
+def longest(text: str, length: int) -> str:
+    """`length` characters of the text (a space at the end made a letter)."""
+    text = " ".join(text.split())[:length]
     return text[:-1] + text[0] if text.endswith(" ") else text
 
 
 def longest_names(lang: str, count: int) -> list[str]:
-    return [longest(WORDS[lang], MAX_NAME, seat) for seat in range(count)]
+    """The words, run on from one seat's name to the next (from the start again when they run out)."""
+    words = " ".join([WORDS[lang]] * 2)
+    return [longest(words[MAX_NAME * seat % len(WORDS[lang]):], MAX_NAME).strip() for seat in range(count)]
 
 
 def drawn_games(game_id: str, players: list[str], chosen: dict, note: str = "x", tries: int = TRIES) -> list[dict]:
@@ -160,7 +164,8 @@ def game_pages(client, lang: str, game_id: str, get) -> dict:
         get(f"{game_id} hand", f"{url}/hands/{number}")
         if number != 2:                                  # the adjustment's form is weighed above
             get(f"{game_id} fix a hand", f"{url}/hands/{number}/edit")
-    assert client.post(f"{url}/undo").status_code == 302
+    undo = re.search(r'action="[^"]*/undo".*?</form>', client.get(url).get_data(as_text=True), re.S).group(0)
+    assert client.post(f"{url}/undo", data=dict(re.findall(r'name="(version|entry)" value="(\d+)"', undo))).status_code == 302
     get(f"{game_id} scoreboard after an undo", url)
     # a finished game as the game's own tests finish one, with the longest names
     short = as_tested(game_id).finished
