@@ -375,22 +375,6 @@ def test_templates_say_no_english_outside_gettext():
     assert not untranslated, "\n".join(untranslated)
 
 
-@pytest.mark.parametrize("lang", ["en", "ps"])
-def test_every_page_stays_within_the_page_budget(client, lang):
-    """A first view (a page with its CSS and JS, gzipped) within 14,000 B, one round trip of a fresh
-    connection; a page's HTML alone within 6,000 B gzipped (its CSS and JS are cached after the
-    first page): every kind of page of every game, in both languages."""
-    import sys
-    sys.path.insert(0, str(ROOT / "bench"))
-    import page_weight
-    urls = page_weight.pages(client)
-    client.set_cookie("lang", lang)
-    weights = {url: page_weight.weigh(client, url) for url in urls}
-    heavy = {url: packed for url, (_raw, packed, _alone) in weights.items() if packed > page_weight.FIRST_VIEW}
-    heavy_html = {url: alone for url, (_raw, _packed, alone) in weights.items() if alone > page_weight.HTML_ALONE}
-    assert not heavy and not heavy_html
-
-
 def test_offline_words_are_in_each_pages_own_language(client):
     """A phone keeps one service worker whichever language fetched it: it carries both languages'
     words for a page it never kept. What a page says offline, it says from its own words."""

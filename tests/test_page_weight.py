@@ -12,8 +12,10 @@ import functools
 import gzip
 import json
 import re
+from datetime import date
 
-from hypothesis import HealthCheck, Phase, given, seed, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
 
 from conftest import assets_weight, form_data, hidden_fields, play_through_forms, record
 from games import as_tested
@@ -139,6 +141,8 @@ def game_pages(client, lang: str, game_id: str, get) -> dict:
     last = heaviest["hands"].pop()
     url = "/games/" + play_through_forms(client, heaviest)
     get(f"{game_id} new game form", f"/games/new/{game_id}")
+    for preset in pages_of(game_id).presets:
+        get(f"{game_id} new game form, ready-made settings", f"/games/new/{game_id}?preset={preset}")
     get(f"{game_id} rules", f"/rules/{game_id}")
     # the last hand: its form (the bids, then the result), then another phone saving a different one
     get(f"{game_id} new hand form", f"{url}/hands/new")
@@ -187,11 +191,13 @@ def heaviest_pages(client, lang: str) -> dict[tuple[str, str], object]:
     games = [game_pages(client, lang, game_id, get) for game_id in GAMES]
     for more in range(HOME_PAGE_SIZE + 1 - len(GAMES) * 2):
         client.post("/games/import", data={"record": json.dumps(games[more % len(games)])})
-    for path in ("/", "/players", "/standings", "/players/counting", "/games/new", "/games/import", "/rules",
-                 "/calculators", "/calculators/game-points"):
+    year = f"?from={date.today().year}-01-01&to={date.today().year}-12-31"
+    for path in ("/", "/players", "/standings", "/standings" + year, "/players/counting", "/games/new", "/games/import",
+                 "/rules", "/calculators", "/calculators/game-points"):
         get("", path)
     for player in re.findall(r'href="(/players/[0-9a-f]{20})"', pages["", "/players"].get_data(as_text=True)):
         get("a player's numbers", player)
+        get("a player's numbers for a year", player + year)
     get("deadwood of 11 cards", "/calculators/deadwood?" + "&".join(
         [f"knocker={card}" for card in "6C 8C 7D 8D 9D 6H 8H 6S 7S 8S 9S".split()]
         + [f"opponent={card}" for card in "5C 7C 3D 3H 4H 2S 3S 10S JS KS".split()]))
