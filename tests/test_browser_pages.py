@@ -173,6 +173,8 @@ def every_page(page, server):  # noqa: F811
     page.locator("main form button[type=submit]").click()
     keys["oh_hell"] = page.url.rsplit("/", 1)[1]
     alley, pitch, gin, hell = keys["back_alley-opening"], keys["pitch-to-7"], keys["gin3-to-100"], keys["oh_hell"]
+    page.goto(f"{server}/players")
+    player = page.locator("main .list a").first.get_attribute("href")
     return ["/", "/?q=Ann", "/games/new", "/games/new/oh_hell", "/games/new/back_alley", "/games/new/pitch",
             "/games/new/smear", "/games/new/gin3", "/games/import", "/rules", "/rules/oh_hell", "/rules/back_alley",
             "/rules/pitch", "/rules/smear", "/rules/gin3", f"/rules/pitch?game={pitch}", "/calculators",
@@ -183,7 +185,9 @@ def every_page(page, server):  # noqa: F811
             f"/games/{pitch}", f"/games/{pitch}/hands/2/edit", f"/games/{pitch}/result", f"/games/{gin}",
             f"/games/{gin}/hands/3/edit",
             f"/games/{hell}", f"/games/{hell}/hands/new", f"/games/{hell}/hands/3", f"/games/{hell}/adjustments/new",
-            f"/games/{hell}/adjustments/3/edit", "/players", "/no-such-page"]
+            f"/games/{hell}/adjustments/3/edit", "/players", player, f"{player}?from=2026-03-01&to=2026-03-31",
+            "/standings", "/standings?from=2026-03-01&to=2026-03-31", "/standings?from=2026-03-01&to=20260331202604302026",
+            "/players/counting", "/no-such-page"]
 
 
 # A flex or grid box lays out each run of text and each element in it as an item of its own, which
@@ -220,6 +224,20 @@ def problems_on_every_page(browser, server, look, **phone) -> dict[str, list[str
     finally:
         close(context)
     return problems
+
+
+def sideways(page) -> list[str]:
+    """Wider than the phone? (Not innerWidth: a phone zooms out to show a page that is too wide, and
+    its innerWidth grows with it.)"""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    return [] if width <= SMALL_PHONE["width"] else [f"scrolls sideways: {width}px"]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ps-AF"])
+def test_every_page_fits_a_phone_that_draws_three_pixels_a_point(browser, server, locale):  # noqa: F811
+    """A phone such as a Pixel (360 px wide at 3 device pixels a px) drew a date box wider than at 1:
+    the player page and the standings scrolled sideways ("To" reached 372 px), in English and Pashto."""
+    assert problems_on_every_page(browser, server, sideways, device_scale_factor=3, locale=locale) == {}
 
 
 @pytest.mark.parametrize("colours", ["light", "dark"])

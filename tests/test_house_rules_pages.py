@@ -115,7 +115,7 @@ def test_a_ten_point_hand_saved_through_the_form_scores_and_explains_itself(clie
     assert "Ann pitched 6 and took 6 points (High, Jack, Off-jack, Three): made it, +6" in hand
     assert "Cy took 1 point (Little joker): +1" in hand
     rows = client.get(f"/games/{game_id}/scores.csv").get_data(as_text=True).splitlines()
-    assert rows[1] == '1,"Ann",6,6,6,"",3,3,"",1,1'             # Ann's bid, points and total; Ben's; Cy's
+    assert rows[1] == '1,"Ann",6,6,6,"pass",3,3,"pass",1,1'     # Ann's bid, points and total; Ben's; Cy's
 
 
 def test_a_point_left_untapped_is_refused_next_to_its_field(client):

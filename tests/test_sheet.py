@@ -224,7 +224,7 @@ def test_an_imported_note_that_is_not_text_is_dropped_and_a_long_one_cut(client)
 def test_the_note_is_in_the_game_csv_and_the_summary_csv(client):
     game_id = imported(client, example("pitch-to-7") | {"note": "=Ann's birthday"})
     table = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/scores.csv").data.decode("utf-8-sig"))))
-    assert table[0][-1] == "note" and table[1] == ["1", "Ann", "3", "-3", "-3", "", "0", "0", "", "3", "3",
+    assert table[0][-1] == "note" and table[1] == ["1", "Ann", "3", "-3", "-3", "pass", "0", "0", "3", "3", "3",
                                                     "'=Ann's birthday"]          # made inert for spreadsheets
     assert all(row[-1] == "'=Ann's birthday" for row in table[1:]) and len(table) == 8
     imported(client, example("gin3-to-100"))          # a game without a note

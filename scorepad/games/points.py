@@ -115,12 +115,17 @@ class PointsPages(GamePages):
         return said_changes
 
     def csv_bids(self, scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) -> list[Any]:
-        """The bid in the pitcher's side's column."""
-        bidder, count = facts.get("bidder"), len(scored.sides)
-        if bidder is None:
-            return [""] * count
-        side = scored.game.side_of(scored.table, bidder)
-        return [facts["bid"] if s == side else "" for s in range(count)]
+        """Every bid of the auction as the hand recorded it, passes too (as data: digits and "pass"): a
+        player's own in their column, partners' as "Ann pass; Cy 2" in their side's."""
+        game, table, bids = scored.game, scored.table, raw.get("bids") or []
+        if len(bids) != table.size:
+            return [""] * len(scored.sides)
+        cells = []
+        for side in range(len(scored.sides)):
+            seats = game.seats_of(table, side)
+            cells.append(bids[seats[0]] if len(seats) == 1
+                         else "; ".join(f"{table.name(seat)} {bids[seat]}" for seat in seats))
+        return cells
 
     def count_hand(self, counts, scored, hand, raw, seat) -> None:
         if hand.facts["bidder"] != seat:
