@@ -261,7 +261,7 @@ def test_the_scoreboard_and_big_screen_carry_each_sides_colour(client):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert tiles(page) == ["orange", "grey", "blue"]
     assert re.findall(r'<th scope="col" class="c-([a-z]+)"', page) == ["orange", "grey", "blue"]      # the hands' columns
-    assert re.findall(r'<td class="c-([a-z]+)">', page) == ["orange", "grey", "blue"]     # a mark per hand row
+    assert re.findall(r'<col class="c-([a-z]+)">', page) == ["orange", "grey", "blue"]     # a tint down each column
     tv = client.get(f"/games/{game_id}/tv").get_data(as_text=True)
     assert tiles(tv) == ["orange", "grey", "blue"]
     assert re.findall(r'<span class="c-([a-z]+)"><bdi>', tv) == ["orange", "grey", "blue"]   # the last hands' names
