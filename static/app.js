@@ -300,12 +300,15 @@
 
     // New game: show the names typed in the dealer/captain choices and the partnerships, and the
     // colour chosen beside each name as a swatch (its class: c-blue); also when a kept game comes back.
+    // A name is written only when it changed: the text under a finger replaced between press and
+    // release (the name box's change event comes with the tap) makes WebKit send no click.
     var players = document.querySelectorAll("input[name^='player_']");
     function names() {
       forEach(players, function (input, seat) {
         forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) {
           if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;
-          el.textContent = input.value.trim() || el.dataset.blank;
+          var name = input.value.trim() || el.dataset.blank;
+          if (el.textContent !== name) el.textContent = name;
         });
       });
       forEach(document.querySelectorAll("select[name^='colour_']"), function (select) {
