@@ -1,6 +1,6 @@
 """The table's journeys in the three engines phones have: WebKit (every iPhone), Chromium and
 Firefox, each at a phone's 390 px on the table's plain-http address (an insecure origin: no service
-worker, no Wake Lock). One journey, written once against tests/phones.py, runs in each engine;
+worker, no Wake Lock). One journey, written once against tests/engines.py, runs in each engine;
 `-k webkit` runs one engine alone. The other phone at the table, where one is needed, is Chromium."""
 import threading
 
@@ -8,12 +8,11 @@ import pytest
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
-from phones import ENGINES, HEIGHT, TABLE_HOST, WIDTH, ChromiumPhone, FirefoxPhone, Relay, WebKitPhone, \
-    virtual_display
+from engines import ENGINES, TABLE_HOST, WIDTH, ChromiumPhone, FirefoxPhone, Relay, WebKitPhone, virtual_display
 from test_browser import ARGS, CHROMIUM
 
 PLAYERS = ["Ann", "Ben", "Cy"]
-# Pitch to 11, Cy deals first. Hand 1: Ben bids 3 and takes High, Low and Game, Ann the Jack.
+# Pitch to 7 for Ann, Ben and Cy. Hand 1: Ben bids 3 and takes High, Low and Game, Ann the Jack.
 HAND_ONE = (("bid_1", 3), ("high", 1), ("low", 1), ("jack", 0), ("game", 1))
 AFTER_ONE = ["1", "3", "0"]
 # Hand 2: Cy bids 2 and takes High and Low, Ann the Game, no Jack out: Ann 2, Ben 3, Cy 2.
@@ -75,6 +74,14 @@ def display():
     xvfb.wait()
 
 
+@pytest.fixture(scope="module")
+def firefox(table, tmp_path_factory):
+    """One Firefox for the module, forgetting the table after each test (see `phones`)."""
+    phone = FirefoxPhone(table.relay, tmp_path_factory.mktemp("firefox"))
+    yield phone
+    phone.close()
+
+
 @pytest.fixture
 def phones(request, table, chromium, tmp_path):
     """Makes phones of an engine (dark: the phone set to dark colours); closes them after the test."""
@@ -84,7 +91,9 @@ def phones(request, table, chromium, tmp_path):
         if engine == "webkit":
             made.append(WebKitPhone(table.relay, request.getfixturevalue("display"), tmp_path / "webkit", dark))
         elif engine == "firefox":
-            made.append(FirefoxPhone(table.relay, dark))
+            firefox = request.getfixturevalue("firefox")
+            firefox.dark(dark)
+            return firefox
         else:
             made.append(ChromiumPhone(table.relay, chromium, dark))
         return made[-1]
@@ -92,6 +101,8 @@ def phones(request, table, chromium, tmp_path):
     table.relay.restore()
     for phone in made:
         phone.close()
+    if "firefox" in request.fixturenames:
+        request.getfixturevalue("firefox").forget(table.url)
 
 
 @pytest.fixture(params=ENGINES)
@@ -127,8 +138,8 @@ def fill_hand(phone, taps):
         phone.tap(choice(fieldset, value))
 
 
-def save_hand(phone, game_url, number, taps):
-    phone.tap(f"main a[href$='/hands/new']")
+def save_hand(phone, number, taps):
+    phone.tap("main a[href$='/hands/new']")
     phone.shows("h1", [f"Hand {number}"])
     fill_hand(phone, taps)
     phone.tap("form.hand button[type=submit]")
@@ -137,10 +148,10 @@ def save_hand(phone, game_url, number, taps):
 def test_a_game_is_started_with_the_dealer_tapped_at_once_and_played(phone, table):
     game_url = start_pitch(phone, table, dealer=2)
     phone.shows(".banner", "Cy deals")
-    save_hand(phone, game_url, 1, HAND_ONE)
+    save_hand(phone, 1, HAND_ONE)
     phone.shows(".sides b", AFTER_ONE)
     phone.shows(".banner", "Ann deals")
-    save_hand(phone, game_url, 2, HAND_TWO)
+    save_hand(phone, 2, HAND_TWO)
     phone.shows(".sides b", AFTER_TWO)
     phone.shows(".banner", "Ben deals")
     assert len(table.hands(game_url)) == 2
@@ -154,6 +165,8 @@ def test_a_hand_saved_while_the_wifi_is_down_is_stored_once_when_it_is_back(phon
     phone.shows("h1", ["Hand 1"])
     fill_hand(phone, HAND_ONE)
     phone.offline(True)
+    # the page says so within a second (tapped as its line comes in, Save moves under the finger)
+    phone.shows("[data-note=offline]", "Offline - last updated")
     phone.tap("form.hand button[type=submit]")
     phone.shows("form.hand + [data-note]", "Waiting to send: kept on this phone")
     assert phone.run("return Object.keys(JSON.parse(localStorage.getItem('outbox'))).length") == 1
@@ -169,7 +182,7 @@ def test_a_hand_saved_while_the_wifi_is_down_is_stored_once_when_it_is_back(phon
 
 def test_back_after_save_shows_the_game_as_it_is_and_stores_no_second_hand(phone, table):
     game_url = start_pitch(phone, table)
-    save_hand(phone, game_url, 1, HAND_ONE)
+    save_hand(phone, 1, HAND_ONE)
     phone.shows(".sides b", AFTER_ONE)
     phone.back()                                             # the scoreboard before the hand, not the form
     phone.loaded(game_url)
@@ -191,15 +204,15 @@ def join(phone, other):
 
 
 def test_a_hand_saved_on_another_phone_shows_by_itself(phone, phones, table):
-    game_url = start_pitch(phone, table)
+    start_pitch(phone, table)
     other = phones("chromium")
     join(phone, other)
-    save_hand(other, game_url, 1, HAND_ONE)
+    save_hand(other, 1, HAND_ONE)
     phone.shows(".sides b", AFTER_ONE, seconds=5)            # polled each second, not reloaded by the test
     phone.tap("main a[href$='/hands/new']")
     phone.shows("h1", ["Hand 2"])
     phone.tap(choice("bid_2", 2))                            # half-way through hand 2 when the other saves it
-    save_hand(other, game_url, 2, HAND_TWO)
+    save_hand(other, 2, HAND_TWO)
     phone.shows("[data-live-notice]", "Hand 2 was just saved on another phone", seconds=5)
     assert phone.run("return document.querySelector(arguments[0] + ' input').checked", choice("bid_2", 2))
 
@@ -219,7 +232,7 @@ def test_back_to_a_kept_scoreboard_shows_a_hand_saved_meanwhile_at_once(engine, 
                  for (let id = 1; id < 1000; id++) clearInterval(id);""")
     phone.tap("main a[href$='/history']")
     phone.loaded(game_url + "/history")
-    save_hand(other, game_url, 1, HAND_ONE)
+    save_hand(other, 1, HAND_ONE)
     other.shows(".sides b", AFTER_ONE)
     phone.back()
     phone.shows(".sides b", AFTER_ONE, seconds=5)

@@ -127,7 +127,9 @@ class Phone:
         raise NotImplementedError
 
     def texts(self, css: str) -> list[str]:
-        return self.run("return Array.from(document.querySelectorAll(arguments[0]), e => e.innerText.trim())", css)
+        """What the elements `css` show: "" for one not drawn (hidden), whatever its words."""
+        return self.run("""return Array.from(document.querySelectorAll(arguments[0]),
+                                        e => e.getClientRects().length ? e.innerText.trim() : '')""", css)
 
     def text(self, css: str) -> str:
         return (self.texts(css) or [""])[0]
@@ -273,9 +275,11 @@ class WebKitPhone(WebDriverPhone):
     def tap(self, css):
         from selenium.webdriver.common.action_chains import ActionChains
         target = self.find(css)
-        self.run("arguments[0].scrollIntoView({block: 'center'})", target)
+        # scrolled into view, and drawn so (two frames later): the pointer goes where the page now is
+        self.driver.execute_async_script("""const drawn = arguments[1]; arguments[0].scrollIntoView({block: 'center'});
+                                            requestAnimationFrame(() => requestAnimationFrame(drawn))""", target)
         # a finger's press lasts a moment: the page may change under it before it lifts
-        ActionChains(self.driver).move_to_element(target).click_and_hold().pause(0.1).release().perform()
+        ActionChains(self.driver).move_to_element(target).click_and_hold().pause(0.05).release().perform()
 
     def reload(self):
         self.driver.refresh()
@@ -294,7 +298,8 @@ class WebKitPhone(WebDriverPhone):
 class FirefoxPhone(WebDriverPhone):
     engine = "firefox"
 
-    def __init__(self, relay, dark=False):
+    def __init__(self, relay, folder, dark=False):
+        """folder: where Firefox's own log goes (gecko-*.log)."""
         super().__init__(relay)
         prefs = {"network.dns.localDomains": TABLE_HOST, "ui.systemUsesDarkTheme": int(dark),
                  "network.manage-offline-status": False}      # offline only when the test says so
@@ -304,7 +309,8 @@ class FirefoxPhone(WebDriverPhone):
             warnings.simplefilter("ignore", DeprecationWarning)
             warnings.simplefilter("ignore", ResourceWarning)
             from marionette_driver.marionette import Marionette
-            self.marionette = Marionette(bin=FIREFOX, headless=True, port=free_port(), prefs=prefs)
+            self.marionette = Marionette(bin=FIREFOX, headless=True, port=free_port(), prefs=prefs,
+                                         gecko_log=str(folder))
             self.marionette.start_session()
         with self.marionette.using_context("chrome"):
             self.marionette.execute_script("document.documentElement.style.minWidth = '0px'")
@@ -331,6 +337,21 @@ class FirefoxPhone(WebDriverPhone):
     def screenshot(self, path):
         with open(path, "wb") as png:
             png.write(self.marionette.screenshot(format="binary"))
+
+    def dark(self, yes: bool):
+        """The phone's dark setting, switched as a player switches it (pages follow at once)."""
+        with self.marionette.using_context("chrome"):
+            self.marionette.execute_script("Services.prefs.setIntPref('ui.systemUsesDarkTheme', arguments[0])",
+                                           script_args=[int(yes)])
+
+    def forget(self, origin: str):
+        """As if new to the table (one Firefox serves a module's tests: it takes seconds to start):
+        online, no cookie and nothing kept for `origin`."""
+        self.offline(False)
+        self.goto(f"{origin}/")
+        self.run("localStorage.clear(); sessionStorage.clear()")
+        self.marionette.delete_all_cookies()
+        self.goto("about:blank")
 
     def offline(self, yes):
         super().offline(yes)
