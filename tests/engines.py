@@ -25,7 +25,6 @@ import warnings
 TABLE_HOST = "scorepad.test"
 ENGINES = ("chromium", "webkit", "firefox")
 WIDTH, HEIGHT = 390, 844
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FIREFOX = "/usr/bin/firefox-esr"
 MINIBROWSER = (glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser") or ["MiniBrowser"])[0]
 # MiniBrowser's own window: its toolbar's buttons without padding, so that it can be a phone's width
@@ -133,9 +132,6 @@ class Phone:
 
     def text(self, css: str) -> str:
         return (self.texts(css) or [""])[0]
-
-    def count(self, css: str) -> int:
-        return self.run("return document.querySelectorAll(arguments[0]).length", css)
 
     @property
     def url(self) -> str:
