@@ -193,7 +193,7 @@
   // Follow other phones: ask whether the game changed (a 304 while it has not) every second
   // while the page is in view. Pages without a form reload; a form keeps what was tapped.
   var asking = false, ticks = 0;
-  setInterval(function () {
+  function follow() {
     var live = document.querySelector("[data-live]");
     if (document.hidden || asking) return;
     if (!live) { if (++ticks % 5 === 0) flush(); return; }
@@ -213,7 +213,10 @@
         notice.hidden = false;
       }
     }).catch(function () {}).then(function () { clearTimeout(asked.timer); asking = false; });
-  }, 1000);
+  }
+  setInterval(follow, 1000);
+  // Back (or Forward) to a page the browser kept as it was when left: ask at once, not a tick later.
+  window.addEventListener("pageshow", function (event) { if (event.persisted) follow(); });
 
   // Keep the screen on while a game is open, taken again on coming back: the Wake Lock API where
   // the phone has it (https), else, over plain http, a tiny video of Scorepad's own with a silent
@@ -300,12 +303,15 @@
 
     // New game: show the names typed in the dealer/captain choices and the partnerships, and the
     // colour chosen beside each name as a swatch (its class: c-blue); also when a kept game comes back.
+    // A name is written only when it changed: the text under a finger replaced between press and
+    // release (the name box's change event comes with the tap) makes WebKit send no click.
     var players = document.querySelectorAll("input[name^='player_']");
     function names() {
       forEach(players, function (input, seat) {
         forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) {
           if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;
-          el.textContent = input.value.trim() || el.dataset.blank;
+          var name = input.value.trim() || el.dataset.blank;
+          if (el.textContent !== name) el.textContent = name;
         });
       });
       forEach(document.querySelectorAll("select[name^='colour_']"), function (select) {
