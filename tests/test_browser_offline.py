@@ -165,6 +165,24 @@ def test_a_hand_saved_while_the_wifi_is_down_is_stored_once_when_it_is_back(cont
     assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
 
 
+def test_the_offline_line_moves_nothing_under_a_finger(context, phone, server):
+    """The line saying the phone is offline comes while a player may be tapping Save: it lies over
+    the page's top, and a tap on what it covers still reaches what is under it."""
+    start_pitch(phone, server)
+    phone.get_by_role("link", name="Record hand 1").click()
+    fill_hand_one(phone)
+    save = phone.get_by_role("button", name="Save hand 1")
+    save.scroll_into_view_if_needed()
+    where = save.bounding_box()
+    context.set_offline(True)
+    expect(phone.locator("[data-note=offline]")).to_be_visible()
+    assert save.bounding_box() == where
+    line = phone.locator("[data-note=offline]").bounding_box()
+    under = phone.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-note]') === null",
+                           [line["x"] + line["width"] / 2, line["y"] + line["height"] / 2])
+    assert under                                             # a tap there reaches the page, not the line
+
+
 def test_a_hand_kept_on_the_phone_comes_back_into_its_form_and_is_sent_once(context, phone, server):
     game_url = start_pitch(phone, server)
     phone.get_by_role("link", name="Record hand 1").click()
