@@ -186,6 +186,35 @@ def test_the_keep_screen_on_switch_comes_before_the_hands(two_phones, server):  
     expect(switch).to_be_in_viewport()                  # seen without scrolling past the hands
 
 
+def test_a_slow_double_tap_on_save_leaves_the_keep_screen_on_switch_alone(two_phones, server):  # noqa: F811
+    """Save tapped twice, 700 ms apart, on the same spot: the first saves and brings the scoreboard
+    in place, whose "Keep the screen on" sits where Save was; the second is Save's tap again and
+    flips nothing. A tap on the switch's own box a moment later still does."""
+    page = two_phones[0]
+    start(page, server, "pitch")
+    *taps, save = as_tested("pitch").typical_hand
+    for step in taps:
+        if step.kind == "link":
+            page.get_by_role("link", name=step.name).click()
+        else:
+            tap(page, step.name, step.value)
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")   # Save, as a thumb reaches it
+    box = page.get_by_role("button", name=save.name).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.clock.install()
+    page.touchscreen.tap(x, y)
+    expect(page.locator(".sides b")).to_have_text(list(as_tested("pitch").totals_after))
+    switch = page.get_by_label("Keep the screen on")
+    assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('[data-wake]')", [x, y]), \
+        "the switch is where Save was: the case this test is about"
+    page.clock.run_for(700)
+    page.touchscreen.tap(x, y)
+    expect(switch).not_to_be_checked()
+    assert page.evaluate("localStorage.getItem('awake')") != "1"
+    switch.check()                                      # meant for the switch: on its box, it works
+    expect(switch).to_be_checked()
+
+
 @pytest.mark.parametrize("colours", ["light", "dark"])
 def test_the_big_screen_shows_its_six_hands_at_1280_by_720_without_scrolling(browser, server, colours):  # noqa: F811
     context = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme=colours)
