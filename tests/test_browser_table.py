@@ -160,6 +160,38 @@ def test_the_phone_that_loses_a_race_chooses_and_gets_what_it_chose(two_phones, 
     assert hands_stored(second, game_url) == stored
 
 
+def test_oh_hell_tricks_that_do_not_add_up_on_the_losing_phone_are_kept_to_correct(two_phones, server):  # noqa: F811
+    """Dee deals 1 card; Ann bid 1, the rest 0. Both phones have the tricks form; the first saves it
+    as bid. The second, from the old form, gave Dee the trick too (2 of 1): it sees theirs and its own
+    with why, replaces, and corrects Ann to 0 on the fix form - that is what is stored."""
+    first, second = two_phones
+    game_url = start(first, server, "oh_hell")
+    second.context.add_cookies([c for c in first.context.cookies() if c["name"] == "session"])
+    first.get_by_role("link", name="Enter the bids for hand 1").click()
+    for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 0)):
+        tap(first, f"bid_{seat}", bid)
+    first.get_by_role("button", name="Save bids").click()
+    expect(first.locator("h1")).to_have_text("Hand 1: tricks")
+    second.goto(f"{game_url}/hands/new")
+    expect(second.locator("h1")).to_have_text("Hand 1: tricks")
+    first.get_by_role("button", name="Save hand 1").click()
+    expect(first.locator(".sides")).to_be_visible()
+    tap(second, "tricks_3", 1)
+    expect(second.locator("[data-sum='tricks']")).to_contain_text("2 of 1")
+    second.get_by_role("button", name="Save hand 1").click()
+    expect(second.locator("h1")).to_have_text("Hand 1 was saved on another phone")
+    main = second.locator("main")
+    expect(main).to_contain_text("Ann took: 1, Ben took: 0, Cy took: 0, Dee took: 1")
+    expect(main).to_contain_text("The tricks add up to 2, but 1 card was dealt.")
+    second.get_by_role("button", name="Replace theirs with mine").click()
+    expect(second.locator("h1")).to_have_text("Fix hand 1")
+    expect(second.locator("fieldset[data-name='tricks_3'] input[value='1']")).to_be_checked()
+    tap(second, "tricks_0", 0)
+    second.get_by_role("button", name="Save hand 1").click()
+    expect(second.locator(".sides")).to_be_visible()
+    assert hands_stored(second, game_url) == [{"bids": [1, 0, 0, 0], "tricks": [0, 0, 0, 1]}]
+
+
 def test_undo_of_a_two_step_hand_brings_back_its_bids_to_tap_only_the_tricks(two_phones, server):  # noqa: F811
     page = two_phones[0]
     game_url = start(page, server, "oh_hell")
