@@ -329,6 +329,9 @@ def test_a_hand_another_phone_saved_meanwhile_is_never_overwritten(browser, cont
 def test_an_open_scoreboard_says_it_is_offline_and_comes_back_by_itself(browser, context, phone, server):  # noqa: F811
     game_url = start_pitch(phone, server)
     context.set_offline(True)
+    # shown, not only there: each poll while online keeps the line, hidden, with when the server last
+    # answered; shown is when the page knows it is offline and so keeps links from leaving it
+    expect(phone.locator("[data-note=offline]")).to_be_visible()
     expect(phone.locator("[data-note=offline]")).to_contain_text("Offline - last updated")
     if not secure(phone):                   # no copy of another page to show: a link leaves nothing behind
         phone.get_by_role("link", name="History").click()
