@@ -130,7 +130,13 @@ def hand_url(game_url):
 
 
 def fill_hand_one(page):
+    """Ben bids 3 and the page's script passes for Ann and Cy: a tap before that script has run (a
+    link's click returns once the form is there, not its deferred scripts) would leave them unbid
+    and the hand refused, so the form is taken once loaded and the passes checked."""
+    page.wait_for_load_state()
     tap(page, "bid_1", 3)                                   # Ben 3, the rest pass
+    for seat in (0, 2):
+        expect(page.locator(f"fieldset[data-name='bid_{seat}'] input[value='pass']")).to_be_checked()
     for point, side in POINTS:
         tap(page, point, side)
 
