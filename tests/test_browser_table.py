@@ -50,6 +50,7 @@ def save_hand_one(page, game):
                 tap(page, name, "pass")
         if step.kind in ("link", "button"):
             page.get_by_role(step.kind, name=step.name).click()
+            page.wait_for_load_state()          # a form's taps after its script has run (it passes, follows)
         elif step.kind == "tap":
             tap(page, step.name, step.value)
         else:
@@ -94,6 +95,7 @@ def test_a_reload_after_each_tap_shows_the_form_as_it_was_and_saves(two_phones, 
     for step in typical.typical_hand:
         if step.kind in ("link", "button"):
             page.get_by_role(step.kind, name=step.name).click()
+            page.wait_for_load_state()          # taps once the form's script has run
             continue
         if step.kind == "tap":
             tap(page, step.name, step.value)
@@ -111,6 +113,7 @@ def test_oh_hell_a_reload_keeps_the_dealers_tricks_that_followed_a_miss(two_phon
     page = two_phones[0]
     game_url = start(page, server, "oh_hell")                  # Ann, Ben, Cy, Dee; Dee deals 1 card
     page.get_by_role("link", name="Enter the bids for hand 1").click()
+    page.wait_for_load_state()                     # its script runs the forms that follow (the dealer's tricks)
     for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 0)):
         tap(page, f"bid_{seat}", bid)
     page.get_by_role("button", name="Save bids").click()
@@ -168,6 +171,7 @@ def test_oh_hell_tricks_that_do_not_add_up_on_the_losing_phone_are_kept_to_corre
     game_url = start(first, server, "oh_hell")
     second.context.add_cookies([c for c in first.context.cookies() if c["name"] == "session"])
     first.get_by_role("link", name="Enter the bids for hand 1").click()
+    first.wait_for_load_state()                     # its script runs the forms that follow (the dealer's tricks)
     for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 0)):
         tap(first, f"bid_{seat}", bid)
     first.get_by_role("button", name="Save bids").click()
@@ -228,6 +232,7 @@ def test_a_slow_double_tap_on_save_leaves_the_keep_screen_on_switch_alone(two_ph
     for step in taps:
         if step.kind == "link":
             page.get_by_role("link", name=step.name).click()
+            page.wait_for_load_state()          # taps once the form's script has run (it passes the rest)
         else:
             tap(page, step.name, step.value)
     page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")   # Save, as a thumb reaches it
