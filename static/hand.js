@@ -18,6 +18,23 @@
     });
   }
 
+  // Pitch, Smear: once a bid is tapped, points left on "bidder" go to the bidder's side.
+  function bidderSide(form, tapped) {
+    var high = -1, side = null;
+    forEach(form.querySelectorAll("fieldset[data-side]"), function (fs) {
+      var bid = checked(fs);
+      if (bid !== null && bid !== "pass" && Number(bid) >= high) { high = Number(bid); side = fs.dataset.side; }
+    });
+    forEach(form.querySelectorAll("fieldset.point"), function (fs) {
+      var bidder = fs.querySelector("input[value='bidder']");
+      if (!bidder) return;
+      if (tapped && fs.contains(tapped)) delete fs.dataset.auto;
+      bidder.parentNode.hidden = side !== null;
+      var follows = bidder.checked || fs.dataset.auto, to = side !== null && fs.querySelector("input[value='" + side + "']");
+      if (follows && to) { to.checked = true; fs.dataset.auto = "1"; }
+    });
+  }
+
   // Sums the table checks by eye: bids and tricks against the cards dealt.
   function sums(form) {
     forEach(form.querySelectorAll("[data-sum]"), function (out) {
@@ -110,11 +127,13 @@
   function bind() {
     forEach(document.querySelectorAll("form.hand"), function (form) {
       var keep = keepDraft(form);
+      bidderSide(form, null);
       function update() { auction(form); sums(form); }
       form.addEventListener("change", function (event) {
         auction(form);                       // what each seat may bid now, before passing for them
         passTheRest(form, event.target);
         follow(form, event.target);
+        bidderSide(form, event.target);
         update();
         keep();
       });

@@ -471,14 +471,3 @@ def test_the_players_pages_link_the_standings_and_how_each_number_is_counted(cli
                  "Undercuts dealt: the other side's knocks", "For: the final totals of the player's side",
                  "a game still in play counts only for what happened in its hands"):
         assert said in counting, said
-
-
-def test_the_period_pages_stay_under_10_kb_gzipped_with_their_css_and_js(client, march):
-    from test_app import gzipped_weight
-    imported(client, GIN, day(20))
-    imported(client, BACK_ALLEY, day(21))
-    for language in ("en", "ps"):
-        client.set_cookie("lang", language)
-        for url in (page_of("Ann") + "?from=2026-03-01&to=2026-03-31", "/standings?from=2026-03-01&to=2026-03-31",
-                    "/players/counting"):
-            assert gzipped_weight(client, url) <= 10 * 1024, (language, url)
