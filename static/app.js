@@ -154,9 +154,8 @@
       return done.then(function () { return send(all[key]); });
     }, Promise.resolve());
   }
-  // A slow double tap on Save: the answer is shown in place between the two taps, and the second
-  // lands on whatever the new page has where Save was. A tap on that spot within a second of the
-  // new page is the same tap again, not one meant for what is there now (see wakeSwitch).
+  // A slow double tap on Save: the second tap lands on the answer shown in place, where Save was;
+  // a tap there within a second of it is that tap again, not one meant for what is there now.
   var lastTap = null, sentBy = null, shownAt = 0;
   function tappedAgain(event) {
     return !!sentBy && Date.now() - shownAt < 1000 &&

@@ -94,9 +94,8 @@
     if (input) input.checked = true;
   }
 
-  // A half-filled hand form survives a trip to a calculator or a reload (this phone only): put back
-  // here, and kept by the function given back, called once the script has filled in what follows
-  // from a tap (the passes, the dealer's tricks), so that a reload shows those too.
+  // A half-filled hand form survives a trip to a calculator or a reload (this phone only). Kept by
+  // the function given back, once what follows a tap is filled in (passes, the dealer's tricks).
   function keepDraft(form) {
     var version = form.querySelector("input[name='version']");
     if (!version || !window.sessionStorage) return function () {};
