@@ -94,10 +94,11 @@
     if (input) input.checked = true;
   }
 
-  // A half-filled hand form survives a trip to a calculator or a reload (this phone only).
+  // A half-filled hand form survives a trip to a calculator or a reload (this phone only). Kept by
+  // the function given back, once what follows a tap is filled in (passes, the dealer's tricks).
   function keepDraft(form) {
     var version = form.querySelector("input[name='version']");
-    if (!version || !window.sessionStorage) return;
+    if (!version || !window.sessionStorage) return function () {};
     var key = "draft:" + location.pathname + ":" + version.value, given = new URLSearchParams(location.search);
     try {
       var draft = JSON.parse(sessionStorage.getItem(key) || "{}");
@@ -109,20 +110,22 @@
         });
       });
     } catch (e) { sessionStorage.removeItem(key); }
-    form.addEventListener("change", function () {
+    function save() {
       var draft = {};
       forEach(form.querySelectorAll("input"), function (input) {
         if (input.type === "radio" ? input.checked : input.type !== "hidden") draft[input.name] = input.value;
       });
       sessionStorage.setItem(key, JSON.stringify(draft));
-    });
+    }
+    form.addEventListener("input", save);           // a number being typed: no change event until it is left
     form.addEventListener("submit", function () { sessionStorage.removeItem(key); });
+    return save;
   }
 
   // Bound at load, and again whenever app.js shows an answer in place of the page.
   function bind() {
     forEach(document.querySelectorAll("form.hand"), function (form) {
-      keepDraft(form);
+      var keep = keepDraft(form);
       bidderSide(form, null);
       function update() { auction(form); sums(form); }
       form.addEventListener("change", function (event) {
@@ -131,6 +134,7 @@
         follow(form, event.target);
         bidderSide(form, event.target);
         update();
+        keep();
       });
       update();
     });

@@ -130,7 +130,13 @@ def hand_url(game_url):
 
 
 def fill_hand_one(page):
+    """Ben bids 3 and the page's script passes for Ann and Cy: a tap before that script has run (a
+    link's click returns once the form is there, not its deferred scripts) would leave them unbid
+    and the hand refused, so the form is taken once loaded and the passes checked."""
+    page.wait_for_load_state()
     tap(page, "bid_1", 3)                                   # Ben 3, the rest pass
+    for seat in (0, 2):
+        expect(page.locator(f"fieldset[data-name='bid_{seat}'] input[value='pass']")).to_be_checked()
     for point, side in POINTS:
         tap(page, point, side)
 
@@ -347,6 +353,9 @@ def test_a_hand_another_phone_saved_meanwhile_is_never_overwritten(browser, cont
 def test_an_open_scoreboard_says_it_is_offline_and_comes_back_by_itself(browser, context, phone, server):  # noqa: F811
     game_url = start_pitch(phone, server)
     context.set_offline(True)
+    # shown, not only there: each poll while online keeps the line, hidden, with when the server last
+    # answered; shown is when the page knows it is offline and so keeps links from leaving it
+    expect(phone.locator("[data-note=offline]")).to_be_visible()
     expect(phone.locator("[data-note=offline]")).to_contain_text("Offline - last updated")
     if not secure(phone):                   # no copy of another page to show: a link leaves nothing behind
         phone.get_by_role("link", name="History").click()

@@ -415,6 +415,20 @@ def typed_values(form: FlaskForm) -> list[tuple[str, str]]:
             if field.type not in ("CSRFTokenField", "HiddenField") and field.data not in (None, "")]
 
 
+def typed_words(form: FlaskForm) -> str:
+    """A filled hand form in its own labels ("Ann took: 0, Ben took: 1"): the words for a hand the
+    rules refuse, which has no line of its own."""
+    shown = []
+    for field in form:
+        if field.type in ("CSRFTokenField", "HiddenField") or field.data in (None, "", False):
+            continue
+        value = str(field.data)
+        if field.type == "RadioField":
+            value = next((str(option.label) for option in field.choices if str(option.value) == value), value)
+        shown.append(_("%(field)s: %(value)s", field=field.label.text, value="✓" if field.data is True else value))
+    return comma().join(shown)
+
+
 def field_for(error: RuleError) -> str:
     """The form field an engine error is about."""
     if error.field in ("bids", "tricks") and error.seat is not None:
