@@ -101,7 +101,7 @@ def test_a_ten_point_hand_form_asks_the_eight_points_in_order(client):
     bids = re.search(r'<fieldset data-name="bid_1".*?</fieldset>', form, re.S).group(0)
     assert re.findall(r'value="([^"]+)"', bids)[-1] == "10"     # bids run to what the points are worth
     three = re.search(r'<fieldset data-name="three".*?</fieldset>', form, re.S).group(0)
-    assert re.findall(r'value="([^"]+)"', three) == ["0", "1", "2", "none"] and "not in play" in three
+    assert re.findall(r'value="([^"]+)"', three) == ["bidder", "0", "1", "2", "none"] and "not in play" in three
     assert 'value="none"' not in re.search(r'<fieldset data-name="low".*?</fieldset>', form, re.S).group(0)
 
 

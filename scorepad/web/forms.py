@@ -398,9 +398,11 @@ def made_field(spec: Spec) -> Field:
 
 
 def choice(form: FlaskForm, name: str, what: str) -> str:
-    """The option tapped in a radio group; only one of the options offered is accepted."""
+    """The option tapped in a radio group; only one of the options offered is accepted. A group
+    the answer leaves out is refused even where one option is shown already checked: the form
+    always sends that one, so its absence means the form was not the one shown."""
     value = form[name].data
-    if value not in {str(option.value) for option in form[name].choices}:
+    if form[name].raw_data == [] or value not in {str(option.value) for option in form[name].choices}:
         raise FieldError(name, _("Choose %(what)s.", what=what))
     return value
 
