@@ -82,6 +82,7 @@
       document.head.appendChild(added);
     });
     history.replaceState(null, "", url);
+    shownAt = Date.now();
     scrollTo(0, 0);
     enhance();
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
@@ -153,10 +154,19 @@
       return done.then(function () { return send(all[key]); });
     }, Promise.resolve());
   }
+  // A slow double tap on Save: the second tap lands on the answer shown in place, where Save was;
+  // a tap there within a second of it is that tap again, not one meant for what is there now.
+  var lastTap = null, sentBy = null, shownAt = 0;
+  function tappedAgain(event) {
+    return !!sentBy && Date.now() - shownAt < 1000 &&
+      Math.abs(event.clientX - sentBy.x) < 44 && Math.abs(event.clientY - sentBy.y) < 44;
+  }
+  document.addEventListener("click", function (event) { lastTap = {x: event.clientX, y: event.clientY}; }, true);
   document.addEventListener("submit", function (event) {
     var form = event.target, data = new FormData(form), button = event.submitter;
     if (event.defaultPrevented || form.method !== "post" || form.enctype === "multipart/form-data") return;
     event.preventDefault();
+    sentBy = lastTap;
     if (button && button.name) data.append(button.name, button.value);
     forEach(form.querySelectorAll("button"), function (b) { b.disabled = true; });
     var change = {key: keyOf(form), url: form.action, body: String(new URLSearchParams(data)), at: Date.now(),
@@ -302,6 +312,9 @@
     if (box && (navigator.wakeLock || video.canPlayType("video/webm") || video.canPlayType("video/mp4"))) {
       wake.hidden = false;
       box.checked = localStorage.getItem("awake") === "1";
+      wake.addEventListener("click", function (event) {        // a double tap's second half: not a flip
+        if (tappedAgain(event)) event.preventDefault();
+      });
       box.addEventListener("change", function () {
         localStorage.setItem("awake", box.checked ? "1" : "0");
         awake(box.checked).catch(function () {
@@ -345,12 +358,15 @@
 
     // New game: show the names typed in the dealer/captain choices and the partnerships, and the
     // colour chosen beside each name as a swatch (its class: c-blue); also when a kept game comes back.
+    // A name is written only when it changed: the text under a finger replaced between press and
+    // release (the name box's change event comes with the tap) makes WebKit send no click.
     var players = document.querySelectorAll("input[name^='player_']");
     function names() {
       forEach(players, function (input, seat) {
         forEach(document.querySelectorAll("[data-seat='" + seat + "']"), function (el) {
           if (el.dataset.blank === undefined) el.dataset.blank = el.textContent;
-          el.textContent = input.value.trim() || el.dataset.blank;
+          var name = input.value.trim() || el.dataset.blank;
+          if (el.textContent !== name) el.textContent = name;
         });
       });
       forEach(document.querySelectorAll("select[name^='colour_']"), function (select) {

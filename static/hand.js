@@ -18,6 +18,23 @@
     });
   }
 
+  // Pitch, Smear: once a bid is tapped, points left on "bidder" go to the bidder's side.
+  function bidderSide(form, tapped) {
+    var high = -1, side = null;
+    forEach(form.querySelectorAll("fieldset[data-side]"), function (fs) {
+      var bid = checked(fs);
+      if (bid !== null && bid !== "pass" && Number(bid) >= high) { high = Number(bid); side = fs.dataset.side; }
+    });
+    forEach(form.querySelectorAll("fieldset.point"), function (fs) {
+      var bidder = fs.querySelector("input[value='bidder']");
+      if (!bidder) return;
+      if (tapped && fs.contains(tapped)) delete fs.dataset.auto;
+      bidder.parentNode.hidden = side !== null;
+      var follows = bidder.checked || fs.dataset.auto, to = side !== null && fs.querySelector("input[value='" + side + "']");
+      if (follows && to) { to.checked = true; fs.dataset.auto = "1"; }
+    });
+  }
+
   // Sums the table checks by eye: bids and tricks against the cards dealt.
   function sums(form) {
     forEach(form.querySelectorAll("[data-sum]"), function (out) {
@@ -77,10 +94,11 @@
     if (input) input.checked = true;
   }
 
-  // A half-filled hand form survives a trip to a calculator or a reload (this phone only).
+  // A half-filled hand form survives a trip to a calculator or a reload (this phone only). Kept by
+  // the function given back, once what follows a tap is filled in (passes, the dealer's tricks).
   function keepDraft(form) {
     var version = form.querySelector("input[name='version']");
-    if (!version || !window.sessionStorage) return;
+    if (!version || !window.sessionStorage) return function () {};
     var key = "draft:" + location.pathname + ":" + version.value, given = new URLSearchParams(location.search);
     try {
       var draft = JSON.parse(sessionStorage.getItem(key) || "{}");
@@ -92,26 +110,31 @@
         });
       });
     } catch (e) { sessionStorage.removeItem(key); }
-    form.addEventListener("change", function () {
+    function save() {
       var draft = {};
       forEach(form.querySelectorAll("input"), function (input) {
         if (input.type === "radio" ? input.checked : input.type !== "hidden") draft[input.name] = input.value;
       });
       sessionStorage.setItem(key, JSON.stringify(draft));
-    });
+    }
+    form.addEventListener("input", save);           // a number being typed: no change event until it is left
     form.addEventListener("submit", function () { sessionStorage.removeItem(key); });
+    return save;
   }
 
   // Bound at load, and again whenever app.js shows an answer in place of the page.
   function bind() {
     forEach(document.querySelectorAll("form.hand"), function (form) {
-      keepDraft(form);
+      var keep = keepDraft(form);
+      bidderSide(form, null);
       function update() { auction(form); sums(form); }
       form.addEventListener("change", function (event) {
         auction(form);                       // what each seat may bid now, before passing for them
         passTheRest(form, event.target);
         follow(form, event.target);
+        bidderSide(form, event.target);
         update();
+        keep();
       });
       update();
     });

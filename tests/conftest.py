@@ -174,11 +174,13 @@ def form_data(game_id, hand, step="full"):
 
 
 def new_game_data(record):
-    """The new-game form filled in for a record's players, dealer and settings."""
+    """The new-game form filled in for a record's players, dealer, settings and note."""
     from rules_engine import GAMES
     from scorepad.games import pages_of
     game = GAMES[record["game"]]
     data = {f"player_{seat}": name for seat, name in enumerate(record["players"])}
+    if record.get("note"):
+        data["note"] = record["note"]
     data["first_dealer"] = str(record.get("first_dealer") or 0)
     if pages_of(record["game"]).first_role == "box":          # the box deals; the captain is chosen too
         data["first_captain"] = str(record.get("first_captain", (record.get("first_dealer") or 0) + 1))

@@ -44,9 +44,10 @@ class Tested:
     dealer: int                                   # the first dealer of the typical hand
     typical_hand: tuple[Step, ...]                # hand 1 as a phone enters it, from the scoreboard back to it
     totals_after: tuple[str, ...]                 # the scoreboard's totals after it, as shown
-    tap_budget: int                               # the taps it may take at most
     finished: dict[str, Any]                      # a short finished game (a record)...
     result_lines: tuple[str, ...]                 # ...and the lines its result shares (after the date line)
+    preset_hands: dict[str, tuple[tuple[Step, ...], tuple[str, ...]]] = field(default_factory=dict)
+    #   a typical hand 1 and the totals after it under each of the game's ready-made settings (presets)
     rules_settings: dict[str, Any] = field(default_factory=dict)   # settings the rules page shows its numbers of...
     rules_say: str = ""                           # ...and a piece of those rules in Pashto, with the page's digits
 

@@ -6,7 +6,6 @@ import re
 import pytest
 
 from conftest import (
-    assets_weight,
     example_paths,
     form_data,
     joined,
@@ -601,30 +600,6 @@ def test_an_installation_from_before_keeps_its_key_files_as_its_keys(tmp_path):
     assert instance.keys(path, read_only=False) == {"secret_key": "the-old-secret", "owner_key": "the-old-owner-key"}
     (tmp_path / "secret_key").unlink()
     assert instance.keys(path, read_only=False)["secret_key"] == "the-old-secret"
-
-
-def gzipped_weight(client, url):
-    import gzip
-
-    response = client.get(url)
-    # weigh the real page, not an error page or a redirect
-    assert response.status_code == 200 and "<h1>" in response.get_data(as_text=True), url
-    assert "There is no such" not in response.get_data(as_text=True), url
-    return len(gzip.compress(response.data)) + assets_weight(client, response.data)
-
-
-def test_pages_with_their_css_and_js_stay_under_10_kb_gzipped(client):
-    hands = []
-    sizes = [*range(13, 0, -1), *range(2, 14)]
-    for cards in sizes:
-        hands.append({"bids": [1, "pass", 1, "pass"] if cards > 2 else ["board", "pass", "pass", "pass"],
-                      "tricks": [cards, 0]})
-    game_id = (client.post("/games/import", data={"record": json.dumps(record("back_alley", FOUR, hands))})
-               .headers["Location"].rsplit("/", 1)[1])
-    for url in ("/", "/games/new", "/games/new/oh_hell", f"/games/{game_id}", f"/games/{game_id}/hands/25/edit",
-                "/games/import", f"/games/{game_id}/history", "/rules/back_alley", "/calculators/deadwood",
-                "/calculators/game-points", f"/games/{game_id}/invite", f"/games/{game_id}/tv"):
-        assert gzipped_weight(client, url) <= 10 * 1024, url
 
 
 def test_deleting_the_last_hand_drops_bids_made_for_the_next(client):

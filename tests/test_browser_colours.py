@@ -1,11 +1,15 @@
 """In Chromium at a phone's 360 px, on the table's insecure origin: a player's colour follows the name
 into the next game, and the pages that show colours fit the phone and pass axe, light and dark."""
+import colorsys
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from scorepad.web.colours import BY_ID
 from test_browser import ARGS, CHROMIUM, browser, close, server  # noqa: F401  (fixtures)
 from test_browser_pages import SMALL_PHONE, phone_problems
+from test_colours import channels, contrast
 
 
 def rgb(hex_colour):
@@ -80,3 +84,32 @@ def test_pages_with_colours_fit_the_phone_and_pass_axe(phone, server):  # noqa: 
     assert phone_problems(phone) == []
     phone.set_viewport_size({"width": 960, "height": 540})
     phone.screenshot(path=f"/tmp/colours-big-screen-{phone.scheme}.png")
+
+
+def colour_of(css_rgb: str) -> str:
+    """"rgb(253, 235, 211)" -> "#fdebd3"."""
+    return "#" + "".join(f"{int(part):02x}" for part in re.findall(r"\d+", css_rgb)[:3])
+
+
+def hue(hex_colour: str) -> float:
+    return colorsys.rgb_to_hls(*channels(hex_colour))[0] * 360
+
+
+def test_the_offline_bar_reads_as_a_warning_not_as_saved(phone, server):  # noqa: F811
+    """It was the green of "Saved" (--note, with the accent's stripe): now a warm warning in both
+    themes, its words still 4.5:1 or more on it."""
+    start(phone, server, ["Ann", "Ben", "Cy"])
+    phone.context.set_offline(True)
+    bar = phone.locator("[data-note=offline]")
+    expect(bar).to_contain_text("Offline - last updated")
+    drawn = bar.evaluate("""b => { const s = getComputedStyle(b), root = getComputedStyle(document.documentElement);
+        return [s.backgroundColor, s.borderInlineStartColor, s.color, root.getPropertyValue('--note'),
+                root.getPropertyValue('--accent')]; }""")
+    background, stripe, words = map(colour_of, drawn[:3])
+    saved, accent = (value.strip() for value in drawn[3:])
+    assert background != saved and stripe != accent
+    assert hue(background) <= 60 and hue(stripe) <= 60          # red to amber: a warning, not green (about 150)
+    assert contrast(words, background) >= 4.5 and contrast(stripe, background) >= 3   # read, and the stripe seen
+    phone.screenshot(path=f"/tmp/colours-offline-{phone.scheme}.png")
+    phone.context.set_offline(False)
+    expect(bar).to_be_hidden()

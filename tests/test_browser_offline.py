@@ -130,7 +130,13 @@ def hand_url(game_url):
 
 
 def fill_hand_one(page):
+    """Ben bids 3 and the page's script passes for Ann and Cy: a tap before that script has run (a
+    link's click returns once the form is there, not its deferred scripts) would leave them unbid
+    and the hand refused, so the form is taken once loaded and the passes checked."""
+    page.wait_for_load_state()
     tap(page, "bid_1", 3)                                   # Ben 3, the rest pass
+    for seat in (0, 2):
+        expect(page.locator(f"fieldset[data-name='bid_{seat}'] input[value='pass']")).to_be_checked()
     for point, side in POINTS:
         tap(page, point, side)
 
@@ -163,6 +169,24 @@ def test_a_hand_saved_while_the_wifi_is_down_is_stored_once_when_it_is_back(cont
     if not secure(phone):       # sent once, not once and then refused as a repeat (with a service worker
         assert server.posts.count(hand_url(game_url)) == 1  # in the way, Chromium's offline switch may let one by)
     assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
+
+
+def test_the_offline_line_moves_nothing_under_a_finger(context, phone, server):
+    """The line saying the phone is offline comes while a player may be tapping Save: it lies over
+    the page's top, and a tap on what it covers still reaches what is under it."""
+    start_pitch(phone, server)
+    phone.get_by_role("link", name="Record hand 1").click()
+    fill_hand_one(phone)
+    save = phone.get_by_role("button", name="Save hand 1")
+    save.scroll_into_view_if_needed()
+    where = save.bounding_box()
+    context.set_offline(True)
+    expect(phone.locator("[data-note=offline]")).to_be_visible()
+    assert save.bounding_box() == where
+    line = phone.locator("[data-note=offline]").bounding_box()
+    under = phone.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-note]') === null",
+                           [line["x"] + line["width"] / 2, line["y"] + line["height"] / 2])
+    assert under                                             # a tap there reaches the page, not the line
 
 
 def test_a_hand_kept_on_the_phone_comes_back_into_its_form_and_is_sent_once(context, phone, server):
@@ -329,6 +353,9 @@ def test_a_hand_another_phone_saved_meanwhile_is_never_overwritten(browser, cont
 def test_an_open_scoreboard_says_it_is_offline_and_comes_back_by_itself(browser, context, phone, server):  # noqa: F811
     game_url = start_pitch(phone, server)
     context.set_offline(True)
+    # shown, not only there: each poll while online keeps the line, hidden, with when the server last
+    # answered; shown is when the page knows it is offline and so keeps links from leaving it
+    expect(phone.locator("[data-note=offline]")).to_be_visible()
     expect(phone.locator("[data-note=offline]")).to_contain_text("Offline - last updated")
     if not secure(phone):                   # no copy of another page to show: a link leaves nothing behind
         phone.get_by_role("link", name="History").click()

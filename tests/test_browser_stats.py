@@ -110,3 +110,34 @@ def test_a_date_typed_wrong_stays_in_its_box_with_and_without_javascript(browser
                 assert page.locator("p.error").count() == 1, (javascript, query)
         finally:
             close(context)
+
+
+def said_twice(snapshot: str) -> list[str]:
+    """What a screen reader says twice in a row: a part named by the very thing it starts with
+    ('region "Pitch"' then 'heading "Pitch"'), read from the page's accessibility tree."""
+    found, lines = [], snapshot.splitlines()
+    for line, after in zip(lines, lines[1:]):
+        named, first = re.search(r'^(\s*)- (\w+) "(.+?)"', line), re.search(r'^(\s*)- \w+ "(.+?)"', after)
+        if named and first and len(first.group(1)) > len(named.group(1)) and first.group(2) == named.group(3):
+            found.append(f"{line.strip()} / {after.strip()}")
+    return found
+
+
+def test_the_players_pages_say_each_label_once_in_english_and_pashto(browser, server):  # noqa: F811
+    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        for number, rec in enumerate((OH_HELL, SMEAR, GIN, BACK_ALLEY), start=1):
+            import_record(page, server, rec, day(number))
+        for language in ("en", "ps"):
+            page.goto(f"{server}/language/{language}?next=/players")
+            page.locator("main .list a").first.click()
+            expect(page.locator("main h2").first).to_be_visible()
+            tree = page.locator("body").aria_snapshot()
+            assert tree.count('heading "') >= 4                      # the games' kinds, head to head, rename
+            assert said_twice(tree) == [], language
+            for url in ("/standings", "/players/counting", "/players"):
+                page.goto(server + url)
+                assert said_twice(page.locator("body").aria_snapshot()) == [], (language, url)
+    finally:
+        close(context)

@@ -50,6 +50,7 @@ def save_hand_one(page, game):
                 tap(page, name, "pass")
         if step.kind in ("link", "button"):
             page.get_by_role(step.kind, name=step.name).click()
+            page.wait_for_load_state()          # a form's taps after its script has run (it passes, follows)
         elif step.kind == "tap":
             tap(page, step.name, step.value)
         else:
@@ -73,6 +74,58 @@ def test_back_after_save_then_save_stores_no_second_hand(phone, server, game):  
             form.locator("button[type=submit]").last.click()
         phone.wait_for_load_state()
     assert len(hands_stored(phone, game_url)) == 1
+
+
+def shown(page):
+    """What a hand form shows: every choice made, every number typed, and the sums under them."""
+    return page.evaluate("""() => ({
+        chosen: [...document.querySelectorAll("form.hand input[type=radio]:checked")].map(i => i.name + "=" + i.value),
+        typed: [...document.querySelectorAll("form.hand input:not([type=radio]):not([type=hidden])")]
+            .map(i => i.name + "=" + i.value),
+        sums: [...document.querySelectorAll("form.hand [data-sum], form.hand [data-rest-of]")].map(o => o.textContent)})""")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_reload_after_each_tap_shows_the_form_as_it_was_and_saves(two_phones, server, game):  # noqa: F811
+    """Each game's typical hand with a reload after every tap and typed number: the form comes back
+    as it was, with what the page's script filled in by itself (the passes after a bid, the
+    dealer's tricks following the others'), and saves the hand its own tests expect."""
+    page, typical = two_phones[0], as_tested(game)
+    start(page, server, game)
+    for step in typical.typical_hand:
+        if step.kind in ("link", "button"):
+            page.get_by_role(step.kind, name=step.name).click()
+            page.wait_for_load_state()          # taps once the form's script has run
+            continue
+        if step.kind == "tap":
+            tap(page, step.name, step.value)
+        else:
+            page.fill(f"#{step.name}", step.value)
+        before = shown(page)
+        page.reload()
+        assert shown(page) == before, step
+    expect(page.locator(".sides b")).to_have_text(list(typical.totals_after))
+
+
+def test_oh_hell_a_reload_keeps_the_dealers_tricks_that_followed_a_miss(two_phones, server):  # noqa: F811
+    """Ann bid 1 of 1 card and missed: tapped 0, Dee (dealing) follows to 1 by herself; after a
+    reload Dee still has the trick, the tricks add up and the hand saves: Ann 0, Dee 1."""
+    page = two_phones[0]
+    game_url = start(page, server, "oh_hell")                  # Ann, Ben, Cy, Dee; Dee deals 1 card
+    page.get_by_role("link", name="Enter the bids for hand 1").click()
+    page.wait_for_load_state()                     # its script runs the forms that follow (the dealer's tricks)
+    for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 0)):
+        tap(page, f"bid_{seat}", bid)
+    page.get_by_role("button", name="Save bids").click()
+    expect(page.locator("h1")).to_have_text("Hand 1: tricks")
+    tap(page, "tricks_0", 0)
+    expect(page.locator("fieldset[data-name='tricks_3'] input[value='1']")).to_be_checked()
+    page.reload()
+    expect(page.locator("fieldset[data-name='tricks_3'] input[value='1']")).to_be_checked()
+    expect(page.locator("[data-sum='tricks']")).to_have_text("Tricks: 1 of 1")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".sides")).to_be_visible()
+    assert hands_stored(page, game_url) == [{"bids": [1, 0, 0, 0], "tricks": [0, 0, 0, 1]}]
 
 
 @pytest.fixture
@@ -110,6 +163,39 @@ def test_the_phone_that_loses_a_race_chooses_and_gets_what_it_chose(two_phones, 
     assert hands_stored(second, game_url) == stored
 
 
+def test_oh_hell_tricks_that_do_not_add_up_on_the_losing_phone_are_kept_to_correct(two_phones, server):  # noqa: F811
+    """Dee deals 1 card; Ann bid 1, the rest 0. Both phones have the tricks form; the first saves it
+    as bid. The second, from the old form, gave Dee the trick too (2 of 1): it sees theirs and its own
+    with why, replaces, and corrects Ann to 0 on the fix form - that is what is stored."""
+    first, second = two_phones
+    game_url = start(first, server, "oh_hell")
+    second.context.add_cookies([c for c in first.context.cookies() if c["name"] == "session"])
+    first.get_by_role("link", name="Enter the bids for hand 1").click()
+    first.wait_for_load_state()                     # its script runs the forms that follow (the dealer's tricks)
+    for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 0)):
+        tap(first, f"bid_{seat}", bid)
+    first.get_by_role("button", name="Save bids").click()
+    expect(first.locator("h1")).to_have_text("Hand 1: tricks")
+    second.goto(f"{game_url}/hands/new")
+    expect(second.locator("h1")).to_have_text("Hand 1: tricks")
+    first.get_by_role("button", name="Save hand 1").click()
+    expect(first.locator(".sides")).to_be_visible()
+    tap(second, "tricks_3", 1)
+    expect(second.locator("[data-sum='tricks']")).to_contain_text("2 of 1")
+    second.get_by_role("button", name="Save hand 1").click()
+    expect(second.locator("h1")).to_have_text("Hand 1 was saved on another phone")
+    main = second.locator("main")
+    expect(main).to_contain_text("Ann took: 1, Ben took: 0, Cy took: 0, Dee took: 1")
+    expect(main).to_contain_text("The tricks add up to 2, but 1 card was dealt.")
+    second.get_by_role("button", name="Replace theirs with mine").click()
+    expect(second.locator("h1")).to_have_text("Fix hand 1")
+    expect(second.locator("fieldset[data-name='tricks_3'] input[value='1']")).to_be_checked()
+    tap(second, "tricks_0", 0)
+    second.get_by_role("button", name="Save hand 1").click()
+    expect(second.locator(".sides")).to_be_visible()
+    assert hands_stored(second, game_url) == [{"bids": [1, 0, 0, 0], "tricks": [0, 0, 0, 1]}]
+
+
 def test_undo_of_a_two_step_hand_brings_back_its_bids_to_tap_only_the_tricks(two_phones, server):  # noqa: F811
     page = two_phones[0]
     game_url = start(page, server, "oh_hell")
@@ -134,6 +220,36 @@ def test_the_keep_screen_on_switch_comes_before_the_hands(two_phones, server):  
         document.querySelector('main table')) & Node.DOCUMENT_POSITION_FOLLOWING""")
     switch = page.get_by_label("Keep the screen on")
     expect(switch).to_be_in_viewport()                  # seen without scrolling past the hands
+
+
+def test_a_slow_double_tap_on_save_leaves_the_keep_screen_on_switch_alone(two_phones, server):  # noqa: F811
+    """Save tapped twice, 700 ms apart, on the same spot: the first saves and brings the scoreboard
+    in place, whose "Keep the screen on" sits where Save was; the second is Save's tap again and
+    flips nothing. A tap on the switch's own box a moment later still does."""
+    page = two_phones[0]
+    start(page, server, "pitch")
+    *taps, save = as_tested("pitch").typical_hand
+    for step in taps:
+        if step.kind == "link":
+            page.get_by_role("link", name=step.name).click()
+            page.wait_for_load_state()          # taps once the form's script has run (it passes the rest)
+        else:
+            tap(page, step.name, step.value)
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")   # Save, as a thumb reaches it
+    box = page.get_by_role("button", name=save.name).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.clock.install()
+    page.touchscreen.tap(x, y)
+    expect(page.locator(".sides b")).to_have_text(list(as_tested("pitch").totals_after))
+    switch = page.get_by_label("Keep the screen on")
+    assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('[data-wake]')", [x, y]), \
+        "the switch is where Save was: the case this test is about"
+    page.clock.run_for(700)
+    page.touchscreen.tap(x, y)
+    expect(switch).not_to_be_checked()
+    assert page.evaluate("localStorage.getItem('awake')") != "1"
+    switch.check()                                      # meant for the switch: on its box, it works
+    expect(switch).to_be_checked()
 
 
 @pytest.mark.parametrize("colours", ["light", "dark"])
@@ -166,6 +282,27 @@ def test_the_big_screen_shows_its_six_hands_at_1280_by_720_without_scrolling(bro
         close(context)
 
 
+# A hand line is seen where it crosses the list's box (which clips what does not fit) and the screen.
+SEEN = """l => { const r = l.getBoundingClientRect(), box = l.parentElement.getBoundingClientRect();
+    return r.left < Math.min(box.right, innerWidth) && r.right > Math.max(box.left, 0)
+        && r.top < Math.min(box.bottom, innerHeight) && r.bottom > Math.max(box.top, 0); }"""
+
+
+def lines_seen(page) -> int:
+    """How many of the big screen's hand lines are on the screen."""
+    return page.locator(".tv-hands li").evaluate_all(f"ls => ls.filter({SEEN}).length")
+
+
+def lines_cut(page) -> list[str]:
+    """Hand lines seen but not whole: cut at "...", or by the list's or the screen's edges."""
+    return page.locator(".tv-hands li").evaluate_all(f"""ls => ls.filter({SEEN}).filter(l => {{
+        const r = l.getBoundingClientRect(), box = l.parentElement.getBoundingClientRect();
+        return l.scrollWidth > l.clientWidth || r.left < Math.max(box.left, 0) - 1
+            || r.right > Math.min(box.right, innerWidth) + 1 || r.top < Math.max(box.top, 0) - 1
+            || r.bottom > Math.min(box.bottom, innerHeight) + 1;
+    }}).map(l => l.textContent.slice(0, 60))""")
+
+
 def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noqa: F811
     names = ["Annabelle", "Benedict", "Cy", "Dee", "Eve", "Florentina", "Gus"]
     hands = [{"bids": [cards] + [0] * 6, "tricks": [cards] + [0] * 6} for cards in range(1, 7)]   # Annabelle takes all
@@ -180,8 +317,7 @@ def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noq
         page.goto(page.url + "/tv")
         for tile in page.locator(".sides li").all():
             expect(tile).to_be_in_viewport(ratio=1)                    # seven totals in one row
-        for row in page.locator(".tv-hands li").all():
-            expect(row).to_be_in_viewport(ratio=1)
+        assert lines_seen(page) >= 2 and lines_cut(page) == []          # whole lines; older ones left off
         assert page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]") \
             == [1280, 720]
     finally:
@@ -198,4 +334,30 @@ def test_buttons_that_need_the_script_are_not_shown_without_it(browser, server):
         start(page, server, "pitch")
         for control in ("[data-print]", "[data-theme-switch]", "[data-wake]"):
             assert page.locator(control).first.is_visible() == script, (control, script)
+        close(context)
+
+
+def test_the_big_screen_shows_long_hand_lines_whole(browser, server):  # noqa: F811
+    """Seven long names made each hand line four screens wide, cut at "...": now a line wraps and is
+    shown whole, the newest first; older lines the screen has no room for are left off, never cut."""
+    names = ["Annabelle-Margaretha", "Bartholomew Benedict", "Cyrano de Bergerac", "Desdemona Ophelia",
+             "Evangeline Rose", "Florentina Maximiliana", "Gustavus Adolphus"]
+    hands = [{"bids": [cards] + [0] * 6, "tricks": [cards] + [0] * 6} for cards in range(1, 7)]
+    game = {"format": "scorepad/1", "game": "oh_hell", "players": names, "settings": {"max_cards": 7}, "hands": hands}
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/games/import")
+        page.fill("#record", json.dumps(game))
+        page.get_by_role("button", name="Import").click()
+        expect(page.locator(".sides")).to_be_visible()
+        page.goto(page.url + "/tv")
+        newest = page.locator(".tv-hands li").first
+        expect(newest).to_contain_text("Gustavus Adolphus 0/0 ✓bid 0, took 0: made")    # the line's very end
+        expect(newest).to_be_in_viewport(ratio=1)
+        page.screenshot(path="/tmp/tv-long-names.png")
+        assert lines_seen(page) >= 1 and lines_cut(page) == []           # older lines that don't fit: left off
+        assert page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]") \
+            == [1280, 720]
+    finally:
         close(context)

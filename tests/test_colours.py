@@ -104,6 +104,8 @@ def test_the_chart_draws_each_side_in_its_colour_with_the_dash_and_marker_of_its
     ([None, None], ["Ann", "Ben"], {"ann": "sky", "ben": "sky"}, ["sky", "blue"]),      # the earlier seat keeps it
     ([None, None, "blue"], FOUR[:3], {"ann": "red"}, ["red", "green", "blue"]),         # first colour nobody has
     ([None] * 7, ["A", "B", "C", "D", "E", "F", "G"], {}, IDS[:7]),
+    ([None] * 12, [str(seat) for seat in range(12)], {}, IDS + IDS[:4]),                 # past the set: again
+    (["blue", *[None] * 9], [str(seat) for seat in range(10)], {}, ["blue", *IDS[1:], "blue", "red"]),
 ])
 def test_a_seat_gets_the_colour_chosen_else_its_last_else_the_first_free(chosen, names, remembered, expected):
     assert colours.settled(chosen, names, remembered) == expected
@@ -194,6 +196,14 @@ def started(client, players, game="oh_hell", **colour_choices):
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
+def test_a_table_of_twelve_starts_with_the_set_and_then_the_set_again(client):
+    names = [f"Player {seat + 1}" for seat in range(12)]
+    response = client.post("/games/new/any_game", data=new_game_data(record("any_game", names)))
+    assert response.status_code == 302                      # a 500 while the set had fewer colours than seats
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert stored(client, game_id) == tiles(client.get(f"/games/{game_id}").get_data(as_text=True)) == IDS + IDS[:4]
+
+
 def test_a_new_game_gives_each_player_a_different_colour_shown_on_the_tiles(client):
     game_id = started(client, ["Ann", "Ben", "Cy"])
     assert stored(client, game_id) == ["blue", "red", "green"]
@@ -251,7 +261,7 @@ def test_the_scoreboard_and_big_screen_carry_each_sides_colour(client):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert tiles(page) == ["orange", "grey", "blue"]
     assert re.findall(r'<th scope="col" class="c-([a-z]+)"', page) == ["orange", "grey", "blue"]      # the hands' columns
-    assert re.findall(r'<td class="c-([a-z]+)">', page) == ["orange", "grey", "blue"]     # a mark per hand row
+    assert re.findall(r'<col class="c-([a-z]+)">', page) == ["orange", "grey", "blue"]     # a tint down each column
     tv = client.get(f"/games/{game_id}/tv").get_data(as_text=True)
     assert tiles(tv) == ["orange", "grey", "blue"]
     assert re.findall(r'<span class="c-([a-z]+)"><bdi>', tv) == ["orange", "grey", "blue"]   # the last hands' names

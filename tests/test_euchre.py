@@ -342,7 +342,6 @@ TESTED = Played(
     # Ann calls trump, not alone ("no" is already chosen), and takes 3: two taps besides opening and saving
     typical_hand=(link("Record hand 1"), tap("maker", "seat0"), tap("tricks", "3"), button("Save hand 1")),
     totals_after=("1", "0"),
-    tap_budget=5,
     # target 5: Cy's lone march 4, Dee's march 2 for Ben & Dee, then Ann takes 3 and Ann & Cy reach 5
     finished=record("euchre", FOUR, [hand(2, True, 5), hand(3, False, 5), hand(0, False, 3)], {"target": 5}),
     result_lines=("Euchre", "1. Ann & Cy 5", "2. Ben & Dee 2", "Game over: Ann & Cy win."),

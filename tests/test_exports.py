@@ -9,7 +9,8 @@ import zipfile
 import pytest
 
 from conftest import example_paths, load_example, play_through_forms, record, unisolated
-from rules_engine import GAMES
+from rules_engine import GAMES, score
+from rules_engine.parts.point_games import PointsGame
 from scorepad.words.exports import cell, game_csv
 
 
@@ -42,10 +43,39 @@ def test_oh_hell_csv_has_each_players_bid_and_tricks():
     assert table[2][6:10] == ["1", "2", "0", "10"]                  # Ben bid 1 and took 2: missed, 0
 
 
-def test_pitch_csv_gives_the_pitchers_bid_only():
+def test_pitch_csv_gives_every_players_bid_and_pass():
     table = rows(game_csv(example("pitch-to-7")))
     assert table[0][:5] == ["hand", "dealer", "Ann bid", "Ann points", "Ann total"]
-    assert table[1] == ["1", "Ann", "3", "-3", "-3", "", "0", "0", "", "3", "3"]
+    # Cy bid 3 and Ann, dealing, took it at 3 and was set: both bids, and Ben's pass
+    assert table[1] == ["1", "Ann", "3", "-3", "-3", "pass", "0", "0", "3", "3", "3"]
+    assert table[2] == ["2", "Ben", "pass", "2", "-1", "2", "-2", "-2", "pass", "0", "3"]     # Ben pitched 2: set
+
+
+def test_partners_bids_share_their_sides_cell_each_with_the_name():
+    smear = rows(game_csv(example("smear-to-15")))              # Ben bid 3, the rest passed
+    assert smear[0][2] == "Ann & Cy bid" and smear[0][5] == "Ben & Dee bid"
+    assert smear[1] == ["1", "Ann", "Ann pass; Cy pass", "1", "1", "Ben 3; Dee pass", "3", "3"]
+    pitch = rows(game_csv(example("pitch-partners")))           # Ben bid 3, Cy 2 for the other side
+    assert [pitch[1][2], pitch[1][5]] == ["Ann pass; Cy 2", "Ben 3; Dee pass"]
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if isinstance(GAMES[game], PointsGame)])
+def test_every_bid_of_an_auction_is_in_the_csv(game):
+    """Pitch's family (found by its engine): an auction has one winner, and the CSV once kept only the
+    winning bid. Every bid and pass of every example hand is in its bidder's column."""
+    for path in example_paths():
+        record = load_example(path)[0]
+        if record["game"] != game:
+            continue
+        table = rows(game_csv(record))
+        scored = score(record)
+        columns = [table[0].index(f"{side} bid") for side in scored.sides]
+        played = [hand for hand in record["hands"] if "bids" in hand]
+        for raw, row in zip(played, [row for row in table[1:] if row[0].isdigit()]):
+            for seat, bid in enumerate(raw["bids"]):
+                cell = row[columns[scored.game.side_of(scored.table, seat)]]
+                said = [str(bid)] if cell == str(bid) else [part.rsplit(" ", 1) for part in cell.split("; ")]
+                assert said == [str(bid)] or [scored.table.players[seat], str(bid)] in said, (path.stem, row, seat)
 
 
 def test_gin_csv_has_no_bid_columns():
@@ -86,7 +116,7 @@ def test_csv_download(client):
     assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
     assert response.data.startswith(b"\xef\xbb\xbf")                 # UTF-8's byte-order mark, for spreadsheets
     table = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))       # as a spreadsheet reads it
-    assert table[-1] == ["10", "Ann", "", "1", "15", "4", "-4", "5"]
+    assert table[-1] == ["10", "Ann", "Ann pass; Cy 3", "1", "15", "Ben 2; Dee 4", "-4", "5"]   # Ben 2, Cy 3, Dee 4
     assert client.get("/games/9/scores.csv").status_code == 404
 
 

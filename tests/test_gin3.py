@@ -322,7 +322,7 @@ TESTED = Tested(
     # a knock is already chosen: the box knocks with 4 (typed in Eastern Arabic digits) against 20
     typical_hand=(link("Record hand 1"), tap("knocker", "box"), type_in("deadwood_box", "٤"),
                   type_in("deadwood_team", "20"), button("Save hand 1")),
-    totals_after=("16", "0", "0"), tap_budget=4,
+    totals_after=("16", "0", "0"),
     # Ann in the box knocks with 2 against 12: 10, and 10 ends the game
     finished=record("gin3", ["Ann", "Ben", "Cy"], [{"result": "knock", "knocker": "box",
                                                     "deadwood": {"box": 2, "team": 12}}], {"target": 10}),

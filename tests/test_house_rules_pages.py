@@ -101,7 +101,7 @@ def test_a_ten_point_hand_form_asks_the_eight_points_in_order(client):
     bids = re.search(r'<fieldset data-name="bid_1".*?</fieldset>', form, re.S).group(0)
     assert re.findall(r'value="([^"]+)"', bids)[-1] == "10"     # bids run to what the points are worth
     three = re.search(r'<fieldset data-name="three".*?</fieldset>', form, re.S).group(0)
-    assert re.findall(r'value="([^"]+)"', three) == ["0", "1", "2", "none"] and "not in play" in three
+    assert re.findall(r'value="([^"]+)"', three) == ["bidder", "0", "1", "2", "none"] and "not in play" in three
     assert 'value="none"' not in re.search(r'<fieldset data-name="low".*?</fieldset>', form, re.S).group(0)
 
 
@@ -115,7 +115,7 @@ def test_a_ten_point_hand_saved_through_the_form_scores_and_explains_itself(clie
     assert "Ann pitched 6 and took 6 points (High, Jack, Off-jack, Three): made it, +6" in hand
     assert "Cy took 1 point (Little joker): +1" in hand
     rows = client.get(f"/games/{game_id}/scores.csv").get_data(as_text=True).splitlines()
-    assert rows[1] == '1,"Ann",6,6,6,"",3,3,"",1,1'             # Ann's bid, points and total; Ben's; Cy's
+    assert rows[1] == '1,"Ann",6,6,6,"pass",3,3,"pass",1,1'     # Ann's bid, points and total; Ben's; Cy's
 
 
 def test_a_point_left_untapped_is_refused_next_to_its_field(client):

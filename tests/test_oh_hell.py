@@ -360,7 +360,7 @@ TESTED = Tested(
     # filled in as bid: Ann 1, Ben 0, Cy 0, Dee the rest (0). Ben took the trick, not Ann: both missed
     typical_hand=(link("Enter the bids for hand 1"), tap("bid_0", 1), tap("bid_1", 0), tap("bid_2", 0), tap("bid_3", 0),
                   button("Save bids"), tap("tricks_1", 1), tap("tricks_0", 0), button("Save hand 1")),
-    totals_after=("0", "0", "10", "10"), tap_budget=9,
+    totals_after=("0", "0", "10", "10"),
     # one card each: Ann bid 1 and took it (10 + 1), Ben and Cy bid 0 and took 0 (10 each)
     finished=record("oh_hell", ["Ann", "Ben", "Cy"], [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}], {"max_cards": 1},
                     first_dealer=2),

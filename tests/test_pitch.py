@@ -389,10 +389,12 @@ def legal_hand(draw, scored, order):
 
 TESTED = Tested(
     legal_hand=legal_hand, players=("Ann", "Ben", "Cy", "Dee"), dealer=0,          # four players, each for himself
-    # Ben bid 3, the rest passed; he took High, Low and Game, Ann took Jack
-    typical_hand=(link("Record hand 1"), tap("bid_1", 3), tap("high", 1), tap("low", 1), tap("jack", 0), tap("game", 1),
-                  button("Save hand 1")),
-    totals_after=("1", "3", "0", "0"), tap_budget=7,
+    # Ben bid 3, the rest passed; he took High, Low and Game (where every point starts), Ann took Jack
+    typical_hand=(link("Record hand 1"), tap("bid_1", 3), tap("jack", 0), button("Save hand 1")),
+    totals_after=("1", "3", "0", "0"),
+    # 10-point: Ben bid 5 and took High, Low, Off-jack, Big joker and Ten; Ann took Jack and Three, Cy Little joker
+    preset_hands={"ten_point": ((link("Record hand 1"), tap("bid_1", 5), tap("jack", 0), tap("three", 0),
+                                 tap("little_joker", 2), button("Save hand 1")), ("4", "5", "1", "0"))},
     # Ben pitched 2 but took High only: set back 2; Cy took Low and Game and is out
     finished=record("pitch", ["Ann", "Ben", "Cy"], [{"bids": ["pass", 2, "pass"], "high": 1, "low": 2, "jack": None,
                                                       "game": 2}], {"target": 1, "win_rule": "first_to_target"}),

@@ -101,6 +101,39 @@ def test_save_mine_as_the_next_hand_keeps_both_and_is_offered_only_for_a_differe
     assert stored_hands(client, game_id) == [PITCH_HAND, OTHER_HAND]
 
 
+def test_oh_hell_tricks_that_do_not_add_up_lose_a_race_and_are_kept_to_correct(app, client):
+    """Dee deals 1 card, bids Ann 1, the rest 0. Phone P saves the tricks Ann 1; phone Q, from the
+    same form, sent Ann 1 and Dee 1 (2 tricks of 1). Q sees theirs and its own as typed, with why
+    its own can't be saved; replacing opens the fix with Q's taps and the error, and Q's correction
+    (Ann 0, Dee 1) is what is stored. Until then theirs stands."""
+    game_id = play_through_forms(client, record("oh_hell", ["Ann", "Ben", "Cy", "Dee"], [], first_dealer=3))
+    url = f"/games/{game_id}/hands/new"
+    assert client.post(url, data={"bid_0": "1", "bid_1": "0", "bid_2": "0", "bid_3": "0"}).status_code == 302
+    second_phone = joined(app, client, game_id)
+    mine, theirs = form_on(client, url), form_on(second_phone, url)
+    assert client.post(url, data=mine | {"tricks_0": "1", "tricks_1": "0", "tricks_2": "0", "tricks_3": "0"}).status_code == 302
+    answer = second_phone.post(url, data=theirs | {"tricks_0": "1", "tricks_1": "0", "tricks_2": "0", "tricks_3": "1"})
+    words = re.sub(r"<[^>]+>", "", unisolated(page_text(answer)))
+    assert answer.status_code == 200 and "Hand 1 was saved on another phone" in words
+    theirs_at, yours_at = words.index("Theirs saved on the other phone"), words.index("Yours entered on this phone")
+    assert "Ann 1/1 ✓bid 1, took 1: made" in words[theirs_at:yours_at]
+    assert "Ann took: 1, Ben took: 0, Cy took: 0, Dee took: 1" in words[yours_at:]
+    assert "The tricks add up to 2, but 1 card was dealt." in words[yours_at:]
+    assert "Keep theirs" in words and "Save mine as hand" not in words
+    assert stored_hands(client, game_id) == [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}]
+    action, fields = form_fields(answer, "/hands/1/edit")
+    fix = second_phone.post(action, data=fields)
+    page = fix.get_data(as_text=True)
+    assert fix.status_code == 200 and "Fix hand 1" in page_text(fix)
+    assert "The tricks add up to 2, but 1 card was dealt." in unisolated(page_text(fix))
+    assert re.search(r'name="tricks_3" value="1" checked', page) and re.search(r'name="tricks_0" value="1" checked', page)
+    assert stored_hands(client, game_id) == [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}]
+    corrected = hidden_fields(page) | {f"bid_{seat}": str(bid) for seat, bid in enumerate([1, 0, 0, 0])} \
+        | {"tricks_0": "0", "tricks_1": "0", "tricks_2": "0", "tricks_3": "1"}
+    assert second_phone.post(action, data=corrected).status_code == 302
+    assert stored_hands(client, game_id) == [{"bids": [1, 0, 0, 0], "tricks": [0, 0, 0, 1]}]
+
+
 def test_a_hand_that_can_not_be_the_next_one_is_not_offered_as_it(app, client):
     # Ann deals: Ben 2, Cy passes, Ann 3. Ben deals the next: Ann's 3 then Ben's 2 would not beat it
     dealer_forced = {"bids": [3, 2, "pass"], "high": 0, "low": 0, "jack": None, "game": 0}

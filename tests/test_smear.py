@@ -213,10 +213,12 @@ def test_six_point_smear_to_21_with_the_non_bidder_cap_counts_the_points_worth()
 TESTED = Tested(
     # Ann & Cy v Ben & Dee; any point may go untaken
     legal_hand=points_hand, players=("Ann", "Ben", "Cy", "Dee"), dealer=0,
-    # Ben bid 3, the rest passed; Ben & Dee took High, Low and Game, Ann & Cy Jack
-    typical_hand=(link("Record hand 1"), tap("bid_1", 3), tap("high", 1), tap("low", 1), tap("jack", 0), tap("game", 1),
-                  button("Save hand 1")),
-    totals_after=("1", "3"), tap_budget=7,
+    # Ben bid 3, the rest passed; Ben & Dee took High, Low and Game (where every point starts), Ann & Cy Jack
+    typical_hand=(link("Record hand 1"), tap("bid_1", 3), tap("jack", 0), button("Save hand 1")),
+    totals_after=("1", "3"),
+    # six-point: Ben bid 4; Ann & Cy took Jack and Big joker, Ben & Dee the other four
+    preset_hands={"six_point": ((link("Record hand 1"), tap("bid_1", 4), tap("jack", 0), tap("big_joker", 0),
+                                 button("Save hand 1")), ("2", "4"))},
     finished=record("smear", ["Ann", "Ben", "Cy", "Dee"], [{"bids": ["pass", 2, "pass", "pass"], "high": 1, "low": 1,
                                                            "jack": 0, "game": 1}], {"target": 3}),
     result_lines=("Smear", "1. Ben & Dee 3", "2. Ann & Cy 1", "Game over: Ben & Dee win."),

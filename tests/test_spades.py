@@ -407,7 +407,6 @@ TESTED = Played(
                   tap("bid_3", "3"), button("Save bids"), tap("tricks_0", "4"), tap("tricks_3", "3"),
                   button("Save hand 1")),
     totals_after=("51", "70"),
-    tap_budget=9,
     # target 100: the worked game's hand 1, then Ann's nil made and Cy's failed (0), Ben & Dee 8 of 8
     finished=SHORT,
     result_lines=("Spades", "1. Ben & Dee 150", "2. Ann & Cy 51", "Game over: Ben & Dee win."),

@@ -15,6 +15,7 @@ from scorepad.web.i18n import _, comma, digits, lazy_gettext, percent, semicolon
 from .base import GamePages, said
 
 NOBODY = "none"             # the choice for a point nobody took (or not in play, or tied)
+BIDDERS_SIDE = "bidder"     # every point's first choice: the side that won the bid, read from the bids on saving
 POINT_CHANGES = {"high": lazy_gettext("High %(old)s -> %(new)s"), "low": lazy_gettext("Low %(old)s -> %(new)s"),
                  "jack": lazy_gettext("Jack %(old)s -> %(new)s"), "game": lazy_gettext("Game %(old)s -> %(new)s"),
                  "off_jack": lazy_gettext("Off-jack %(old)s -> %(new)s"),
@@ -51,14 +52,21 @@ class PointsPages(GamePages):
         return sorted(seen, key=lambda bid: -1 if bid == PASS else bid)
 
     def bid_attrs(self, scored: ScoredGame, seat: int) -> dict[str, Any]:
-        """The bids a seat may make after each bid before it, for the page's script (as |tojson)."""
-        return {"data-choices": htmlsafe_json_dumps(scored.bid_choices(seat), sort_keys=True)}
+        """The bids a seat may make after each bid before it (as |tojson), and the seat's side: for
+        the page's script, which turns "bidder's side" into the bidder's side once a bid is tapped."""
+        return {"class": "bids", "data-choices": htmlsafe_json_dumps(scored.bid_choices(seat), sort_keys=True),
+                "data-side": scored.game.side_of(scored.table, seat)}
 
     def result_fields(self, scored: ScoredGame):
-        """Who took each point played, in the order the game lists them."""
+        """Who took each point played, in the order the game lists them: each starts on the bidder's
+        side, so a hand is its bids and the points the others took."""
         nobody = self.nobody()
         return {point: radio(LEGENDS[point]() if point in LEGENDS else words(POINT_NAMES[point]),
-                             side_choices(scored, nobody.get(point))) for point in played(scored)}
+                             [(BIDDERS_SIDE, _("bidder")), *side_choices(scored, nobody.get(point))],
+                             BIDDERS_SIDE) for point in played(scored)}
+
+    def result_attrs(self, scored: ScoredGame, name: str) -> dict[str, Any]:
+        return {"class": "point"}           # one row a point: its name beside its choices
 
     def results_heading(self) -> str:
         return _("Points")
@@ -67,8 +75,12 @@ class PointsPages(GamePages):
         if bids is not None and all(bid == PASS for bid in bids):
             return {}                                   # thrown in: nobody plays for the points
         asked = [(point, TOOK_POINT[point]()) for point in played(scored)]
+        bidder = None if bids is None else scored.game.auction_so_far(scored.state.dealer, scored.table.size,
+                                                                      dict(enumerate(bids))).bidder
+        bidders_side = NOBODY if bidder is None else scored.game.side_of(scored.table, bidder)
         return {point: None if value == NOBODY else int(value)
-                for (point, _what), value in zip(asked, every_choice(form, asked))}
+                for (point, _what), value in zip(asked, [bidders_side if value == BIDDERS_SIDE else value
+                                                         for value in every_choice(form, asked)])}
 
     def form_values(self, hand: dict[str, Any], scored: ScoredGame) -> dict[str, Any]:
         values = {f"bid_{seat}": bid for seat, bid in enumerate(hand.get("bids") or [])}
@@ -103,12 +115,17 @@ class PointsPages(GamePages):
         return said_changes
 
     def csv_bids(self, scored: ScoredGame, raw: dict[str, Any], facts: dict[str, Any]) -> list[Any]:
-        """The bid in the pitcher's side's column."""
-        bidder, count = facts.get("bidder"), len(scored.sides)
-        if bidder is None:
-            return [""] * count
-        side = scored.game.side_of(scored.table, bidder)
-        return [facts["bid"] if s == side else "" for s in range(count)]
+        """Every bid of the auction as the hand recorded it, passes too (as data: digits and "pass"): a
+        player's own in their column, partners' as "Ann pass; Cy 2" in their side's."""
+        game, table, bids = scored.game, scored.table, raw.get("bids") or []
+        if len(bids) != table.size:
+            return [""] * len(scored.sides)
+        cells = []
+        for side in range(len(scored.sides)):
+            seats = game.seats_of(table, side)
+            cells.append(bids[seats[0]] if len(seats) == 1
+                         else "; ".join(f"{table.name(seat)} {bids[seat]}" for seat in seats))
+        return cells
 
     def count_hand(self, counts, scored, hand, raw, seat) -> None:
         if hand.facts["bidder"] != seat:

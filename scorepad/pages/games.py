@@ -318,15 +318,12 @@ def hand_rows(game, shown: list[Any], link: str) -> Markup:
     scored, out = game.scored, []
     if not shown:
         return Markup("")
-    side_colours = game.colours
-    place = (current_app.config["DATABASE"], game.row, i18n.lang(), link, scored.table.players,
-             tuple(colour.id for colour in side_colours))
+    place = (current_app.config["DATABASE"], game.row, i18n.lang(), link, scored.table.players)
     for hand in shown:
         kept = ROWS.get((*place, id(hand)))
         if kept is None or kept[0] is not hand:          # the entry holds its hand, so no other has its id
             raw = game.hands[hand.entry - 1]
-            kept = (hand, template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand),
-                                          colours=side_colours))
+            kept = (hand, template.render(hand=hand, link=link, summary=hand_summary(scored, raw, hand)))
             ROWS.put((*place, id(hand)), kept)
         out.append(kept[1])
     return Markup("".join(out))

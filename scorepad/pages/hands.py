@@ -146,14 +146,17 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
         if not typed.validate_on_submit():
             return None
         mine = game.kind.hand_from(typed, before, step, theirs.get("bids"))
-        mine_scored = before.then([mine])
     except (forms.FieldError, RuleError):
         return None
+    try:
+        mine_scored, refused = before.then([mine]), None
+    except RuleError as error:       # yours as the rules refuse it (tricks that don't add up): shown with
+        mine_scored, refused = None, forms.reason(error)     # why, and kept to fix in place of theirs
     replace = game.kind.hand_form(before, "full")
     game.kind.fill(replace, mine, before)
     forms.stamp(replace, game.version, number, "full")
     after = None
-    if not game.scored.game.two_step and not game.scored.finished:    # a hand of a two-step game starts with its bids
+    if mine_scored and not game.scored.game.two_step and not game.scored.finished:    # a two-step hand starts with its bids
         try:
             as_next = game.scored.then([mine]).hands[-1]
         except RuleError:
@@ -166,7 +169,9 @@ def theirs_and_yours(game: Game, number: int | None, step: str):
                            label=hand_number(game.scored, number), next_label=game.scored.state.number,
                            theirs=game.scored.hands[number - 1],
                            theirs_words=hand_summary(game.scored, theirs, game.scored.hands[number - 1]),
-                           mine=mine_scored.hands[-1], mine_words=hand_summary(mine_scored, mine, mine_scored.hands[-1]),
+                           mine=mine_scored and mine_scored.hands[-1], refused=refused,
+                           mine_words=hand_summary(mine_scored, mine, mine_scored.hands[-1]) if mine_scored
+                           else forms.typed_words(typed),
                            replace=replace, replace_values=forms.typed_values(replace),
                            after=after, after_values=forms.typed_values(after) if after else [])
 

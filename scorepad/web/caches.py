@@ -92,7 +92,7 @@ GZIPPED = LRUCache(128)
 # (macro of _chrome.html, language, script root, asset version, its arguments) -> its HTML: the
 # head, header and a game's links and form ends; nothing of a game's version or a reader in it.
 FRAGMENTS = LRUCache(1024)
-# (database, game row, language, link, players, sides' colours, id of the scored hand) -> (the scored
+# (database, game row, language, link, players, id of the scored hand) -> (the scored
 # hand, its scoreboard row): the entry holds its hand, so a hand scored anew (a new object) is a new row.
 ROWS = LRUCache(4096)
 # (language, form class, field name, value, names, attributes) -> a hand form's radio group as

@@ -60,7 +60,8 @@ def wanted(colours: Any, count: int) -> list[str | None]:
 def settled(chosen: Sequence[str | None], names: Sequence[str], remembered: Mapping[str, str]) -> list[str]:
     """Every seat's colour: the one chosen; else the colour the name had last (`remembered`, by its
     case-folded name) unless another seat chose it or an earlier seat had it first; else the first
-    colour nobody has. Never two alike: the set has more colours than a table has seats."""
+    colour nobody has. Never two alike while the set lasts; a table of more seats than the set has
+    colours (any game seats 12) gives the seats after the eighth the set again, by seat number."""
     taken = {colour for colour in chosen if colour}
     seats: list[str | None] = list(chosen)
     for seat, colour in enumerate(chosen):
@@ -69,7 +70,7 @@ def settled(chosen: Sequence[str | None], names: Sequence[str], remembered: Mapp
             seats[seat] = last
             taken.add(last)
     free = [colour.id for colour in PALETTE if colour.id not in taken]
-    return [colour or free.pop(0) for colour in seats]
+    return [colour or (free.pop(0) if free else PALETTE[seat % len(PALETTE)].id) for seat, colour in enumerate(seats)]
 
 
 def shown(colours: Any, count: int) -> list[str]:

@@ -398,9 +398,11 @@ def made_field(spec: Spec) -> Field:
 
 
 def choice(form: FlaskForm, name: str, what: str) -> str:
-    """The option tapped in a radio group; only one of the options offered is accepted."""
+    """The option tapped in a radio group; only one of the options offered is accepted. A group
+    the answer leaves out is refused even where one option is shown already checked: the form
+    always sends that one, so its absence means the form was not the one shown."""
     value = form[name].data
-    if value not in {str(option.value) for option in form[name].choices}:
+    if form[name].raw_data == [] or value not in {str(option.value) for option in form[name].choices}:
         raise FieldError(name, _("Choose %(what)s.", what=what))
     return value
 
@@ -413,6 +415,20 @@ def typed_values(form: FlaskForm) -> list[tuple[str, str]]:
     """A filled hand form's values as name/value pairs, to carry as hidden fields of another form."""
     return [(field.name, str(field.data)) for field in form
             if field.type not in ("CSRFTokenField", "HiddenField") and field.data not in (None, "")]
+
+
+def typed_words(form: FlaskForm) -> str:
+    """A filled hand form in its own labels ("Ann took: 0, Ben took: 1"): the words for a hand the
+    rules refuse, which has no line of its own."""
+    shown = []
+    for field in form:
+        if field.type in ("CSRFTokenField", "HiddenField") or field.data in (None, "", False):
+            continue
+        value = str(field.data)
+        if field.type == "RadioField":
+            value = next((str(option.label) for option in field.choices if str(option.value) == value), value)
+        shown.append(_("%(field)s: %(value)s", field=field.label.text, value="✓" if field.data is True else value))
+    return comma().join(shown)
 
 
 def field_for(error: RuleError) -> str:

@@ -250,6 +250,12 @@ def points(value: int) -> Markup:
     return num("%+d" % value if value else "0")
 
 
+def signed(value: int) -> str:
+    """A hand's points, signed, in the page's digits, for a place already kept left to right (a
+    scoreboard cell: its CSS does it once for the whole cell, not a span for each number)."""
+    return digits("%+d" % value if value else "0")
+
+
 def percent(part: int, whole: int) -> str:
     """`part` of `whole` as a whole percent, a half rounded up, in the page's digits: "67%", "۶۷٪"."""
     rounded = (200 * part + whole) // (2 * whole) if whole else 0
@@ -352,6 +358,6 @@ def init_app(app) -> None:
                        ngettext=pass_eval_context(_jinja_ngettext), lang=lang, rtl=rtl, switch_link=switch_link,
                        dot=dot, comma=comma)
     env.filters.update(digits=digits, words=words, when=when, day=day, name=name, names=names, names_and=names_and,
-                       num=num, points=points, percent=percent, tenths=tenths)
+                       num=num, points=points, signed=signed, percent=percent, tenths=tenths)
     app.register_blueprint(bp)
     app.after_request(vary)
