@@ -135,6 +135,31 @@ def test_a_stream_opened_again_with_an_old_version_hears_the_game_at_once_and_a_
         current.close()
 
 
+def test_a_stream_opened_on_a_newer_version_wakes_the_streams_still_on_the_older_one(tmp_path, monkeypatch):
+    """Ben's stream opens right after a hand is saved, before the watcher has looked (it looks only
+    every 5 s here, and the heartbeat comes every 10 s): Ann's stream hears the hand at once."""
+    from app import create_app
+    from scorepad.web import live
+    monkeypatch.setattr(live, "CHECK_EVERY", 5)
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": False, "LIVE_STREAMS": None, "LIVE_HEARTBEAT": 10})
+    app.test_client_class = TableClient
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    scorer = app.test_client()
+    game_id = gin_game(scorer)
+    first = version_of(scorer, game_id)["version"]
+    ann = Stream(httpd.server_port, game_id, cookie_of(scorer), query=f"?version={first}")
+    try:
+        draw(scorer, game_id)
+        ben = Stream(httpd.server_port, game_id, cookie_of(scorer), query=f"?version={first + 1}")
+        ben.close()
+        assert ann.event(within=1.0) == {"id": str(first + 1), "version": first + 1, "hands": 1}
+    finally:
+        ann.close()
+        httpd.shutdown()
+
+
 def test_a_stranger_gets_no_stream_as_they_get_no_scoreboard(served):
     app, port = served
     scorer = app.test_client()

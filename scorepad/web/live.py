@@ -58,8 +58,9 @@ class Watcher:
             if followed is None:
                 followed = self.games[game] = Followed(version, hands, threading.Condition(self.lock))
                 self.fresh = True
-            elif version > followed.version:
+            elif version > followed.version:        # read before the watcher saw it: the others hear it now
                 followed.version, followed.hands = version, hands
+                followed.woken.notify_all()
             followed.streams += 1
             if not self.running:
                 self.running = True
