@@ -1,7 +1,7 @@
 """Scorepad: keeps score at a real card table.
 
     python app.py [--host 0.0.0.0] [--port 5000] [--db instance/scorepad.db]   serve (waitress)
-    gunicorn -w 4 'app:create_app()'                                            a club server
+    gunicorn -k gevent -w 4 'app:create_app()'                                  a club server
 """
 from __future__ import annotations
 
@@ -77,7 +77,8 @@ def create_app(test_config: dict | None = None) -> Flask:
                             PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,     # a browser keeps its games
                             SESSION_REFRESH_EACH_REQUEST=False,
                             WTF_I18N_ENABLED=False,                        # our messages are ours; WTForms has no Pashto
-                            BEHIND_PROXY=int(os.environ.get("SCOREPAD_BEHIND_PROXY") or 0))
+                            BEHIND_PROXY=int(os.environ.get("SCOREPAD_BEHIND_PROXY") or 0),
+                            LIVE_STREAMS=live_streams(), LIVE_HEARTBEAT=25)
     if test_config:
         app.config.update(test_config)
     app.session_interface = Sessions()
@@ -112,6 +113,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_errors(app)
     serve_minified_script(app)
     return app
+
+
+def live_streams() -> int | None:
+    """How many live streams a process may hold at once (None: no limit). Each holds a thread of the
+    server: gunicorn's gevent worker has thousands (a greenlet each), so no limit; waitress has a
+    few, and app.py --streams keeps some for the pages; any other server gets none (the pages ask
+    /version instead), unless SCOREPAD_LIVE_STREAMS says."""
+    if os.environ.get("SCOREPAD_LIVE_STREAMS"):
+        return int(os.environ["SCOREPAD_LIVE_STREAMS"])
+    monkey = sys.modules.get("gevent.monkey")
+    return None if monkey is not None and monkey.is_module_patched("threading") else 0
 
 
 @memoized(MINIFIED)
@@ -174,6 +186,7 @@ def compress(response):
     """Gzip text for phones on poor Wi-Fi. A response with an ETag (a kept page, an asset) is sent
     again byte for byte to the same reader: its gzipped bytes are kept by those bytes."""
     if ("gzip" not in request.headers.get("Accept-Encoding", "") or response.status_code != 200
+            or response.mimetype == "text/event-stream"
             or not (response.mimetype or "").startswith(COMPRESSIBLE) or "Content-Encoding" in response.headers):
         return response
     response.direct_passthrough = False
@@ -296,7 +309,10 @@ def parser() -> argparse.ArgumentParser:
                              "Wi-Fi can reach it; 127.0.0.1, the default with --behind-proxy: this computer only)")
     parser.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
     parser.add_argument("--db", metavar="PATH", help="SQLite database file (default instance/scorepad.db)")
-    parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
+    parser.add_argument("--threads", type=int, default=12, help="requests served at once (default 12)")
+    parser.add_argument("--streams", type=int, default=None,
+                        help="live streams served at once, each holding one of the threads (default two thirds of "
+                             "--threads: 8 of 12); pages beyond it ask every second instead")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code of the address")
     parser.add_argument("--backup", metavar="FILE",
                         help="write a consistent copy of the database, with the keys phones need, to FILE (or a "
@@ -323,12 +339,18 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.streams is None:
+        args.streams = args.threads * 2 // 3
+    if not 0 <= args.streams < args.threads:
+        parser().error(f"--streams must be from 0 to one less than --threads ({args.threads}), so pages are "
+                       "always answered")
     if args.replicate is not None:              # Litestream runs this same command, less the option, as its child
         return under_litestream(args.replicate, instance.database_path(args.db), sys.argv[1:] if argv is None else argv)
     if args.host is None:                       # behind a proxy, only the proxy should reach the app
         args.host = "127.0.0.1" if args.behind_proxy else "0.0.0.0"
     database = instance.database_path(args.db)
-    config = {"DATABASE": database, **({"BEHIND_PROXY": args.behind_proxy} if args.behind_proxy else {})}
+    config = {"DATABASE": database, "LIVE_STREAMS": args.streams,
+              **({"BEHIND_PROXY": args.behind_proxy} if args.behind_proxy else {})}
     try:
         if args.backup:
             return backed_up(database, args.backup)

@@ -1,6 +1,13 @@
 """gunicorn's settings for Scorepad (gunicorn reads ./gunicorn.conf.py when started from the checkout)."""
 import sys
 
+# A club server runs `gunicorn -k gevent`: each page that follows a game live holds one stream, a
+# greenlet of its worker, so a worker takes many more connections than gunicorn's 1,000. Streams never
+# end by themselves: a stopping worker waits for its other requests (milliseconds each) only a few
+# seconds, and the pages open their streams again on the workers that follow.
+worker_connections = 10_000
+graceful_timeout = 5
+
 
 def on_starting(server):
     """Before any worker starts: a database this release can't serve (written by a newer release,

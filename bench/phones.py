@@ -192,12 +192,13 @@ class ServerFailed(Exception):
     """The server did not start or did not answer: one line says why."""
 
 
-def start_server(port: int, instance: Path, workers: int, log, kind: str = "gunicorn") -> subprocess.Popen:
-    """`gunicorn -w N 'app:create_app()'` (reading ./gunicorn.conf.py as a club server does) or
-    `python app.py` (waitress), on 127.0.0.1:port, in a session of its own (a Ctrl+C in the
+def start_server(port: int, instance: Path, workers: int, log, kind: str = "gunicorn",
+                 worker_class: str = "sync") -> subprocess.Popen:
+    """`gunicorn -k CLASS -w N 'app:create_app()'` (reading ./gunicorn.conf.py as a club server does)
+    or `python app.py` (waitress), on 127.0.0.1:port, in a session of its own (a Ctrl+C in the
     terminal reaches only the caller, which stops it with `stop_server`)."""
     if kind == "gunicorn":
-        command = [str(GUNICORN), "-w", str(workers), "-b", f"127.0.0.1:{port}", "app:create_app()"]
+        command = [str(GUNICORN), "-k", worker_class, "-w", str(workers), "-b", f"127.0.0.1:{port}", "app:create_app()"]
     else:
         command = [sys.executable, "app.py", "--host", "127.0.0.1", "--port", str(port), "--no-qr"]
     try:

@@ -2,6 +2,7 @@
 in one run: both under `gunicorn -w 2`, both loaded by wrk the same way (loopback only).
 
     .venv/bin/python bench/serve_speed.py [--seconds 3] [--rounds 3] [--games 500] [--connections 4] [--quick]
+                                          [--worker-class sync|gevent]
 
 Needs wrk (Debian: apt-get install wrk). Prints each page's requests/s, its ratio to bare Flask,
 errors, and the gzipped size of the home page; then the home page with 10 and with 10,000 games.
@@ -86,10 +87,11 @@ def recording_script(folder: Path, games: list[str], cookie: str) -> str:
     return str(script)
 
 
-def serve(target: str, folder: Path, instance: Path | None = None) -> tuple[subprocess.Popen, str]:
+def serve(target: str, folder: Path, instance: Path | None = None, worker_class: str = "sync") -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, **({"SCOREPAD_INSTANCE": str(instance)} if instance else {})}
-    server = subprocess.Popen([str(GUNICORN), "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning", target],
+    server = subprocess.Popen([str(GUNICORN), "-k", worker_class, "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+                               target],
                               cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(1200):
@@ -126,7 +128,7 @@ def fill(instance: Path, games: int, players_per: int = 3, record_games: int = 8
     os.environ["SCOREPAD_INSTANCE"] = str(instance)
     from app import create_app
     client = create_app({"WTF_CSRF_ENABLED": False}).test_client()
-    pitch = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10 ** 6},
+    pitch = {"format": "scorepad/1", "game": "pitch", "players": ["Ann", "Ben", "Cy"], "settings": {"target": 500},
              "hands": [{"bids": ["pass", 2, "pass"], "high": 1, "low": 1, "jack": None, "game": 0}] * 3}
     ids = {}
     for n in range(games):
@@ -207,14 +209,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--quick", action="store_true", help="skip the home page with 10 and 10,000 games")
+    parser.add_argument("--worker-class", default="sync", help="gunicorn's -k for both servers (gevent: the club "
+                                                                "server's)")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is needed: apt-get install wrk")
     with tempfile.TemporaryDirectory() as folder:
         instance = Path(folder) / "instance"
         ids = fill(instance, args.games, record_games=args.connections * args.rounds)
-        hello, hello_base = serve("hello:app", ROOT / "bench")
-        scorepad, base = serve("app:create_app()", ROOT, instance)
+        hello, hello_base = serve("hello:app", ROOT / "bench", worker_class=args.worker_class)
+        scorepad, base = serve("app:create_app()", ROOT, instance, args.worker_class)
         try:
             gz = {"Accept-Encoding": "gzip", "Cookie": ids["cookie"]}
             turns = iter(range(args.rounds))
@@ -240,8 +244,8 @@ def main() -> None:
             for server in (hello, scorepad):
                 server.terminate()
                 server.wait(20)
-    print(f"gunicorn -w 2, wrk -t{args.connections} -c{args.connections}, loopback; each page {args.rounds} turns "
-          f"of {args.seconds} s, each after a turn of a bare Flask hello-world (medians)")
+    print(f"gunicorn -k {args.worker_class} -w 2, wrk -t{args.connections} -c{args.connections}, loopback; each page "
+          f"{args.rounds} turns of {args.seconds} s, each after a turn of a bare Flask hello-world (medians)")
     print(f"{'':46} {'req/s':>7} {'bare Flask':>10}  ratio")
     for name, result, target in rows:
         ok = result["ratio"] >= target and not result["errors"]

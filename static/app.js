@@ -185,6 +185,7 @@
   function heard(yes) {
     online = yes;
     if (yes) lastHeard = Date.now();
+    if (yes && !document.querySelector("[data-note='offline']")) return;     // never offline here: nothing to hide
     var bar = note("offline", say(words().offline, {time: clock(lastHeard)}));
     bar.classList.add("offline");
     bar.hidden = yes;
@@ -200,33 +201,74 @@
     event.preventDefault();
   });
 
-  // Follow other phones: ask whether the game changed (a 304 while it has not) every second
-  // while the page is in view. Pages without a form reload; a form keeps what was tapped.
-  var asking = false, ticks = 0;
-  function follow() {
+  // Follow other phones: one stream of the game's changes (EventSource) while the page is in view;
+  // where there is none (no EventSource, or no room for it on the server) ask /version every second.
+  // Both bring what /version says to arrived(): pages without a form reload, a form keeps what was
+  // tapped. While this phone sends a change its answer shows the game; the stream, opened anew for
+  // the answer (or its heartbeat, every 25 s; one silent for 70 s is opened anew), brings the rest.
+  // Waiting changes go again when the stream opens, when back online and every 5 s while any wait.
+  var stream = null, polling = null, asking = false, streamless = false, lastEvent = 0;
+  function arrived(now) {
     var live = document.querySelector("[data-live]");
-    if (document.hidden || asking) return;
-    if (!live) { if (++ticks % 5 === 0) flush(); return; }
+    if (!now || !live || String(now.version) === live.dataset.version || Object.keys(sending).length) return;
+    if (live.dataset.onChange === "reload") return location.reload();
+    live.dataset.version = String(now.version);
+    var notice = document.querySelector("[data-live-notice]");
+    if (notice) {
+      notice.textContent = now.hands > Number(live.dataset.hands) ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
+      notice.hidden = false;
+    }
+  }
+  function ask() {
+    var live = document.querySelector("[data-live]");
+    if (asking || !live) return;
     asking = true;
     var asked = timed(live.dataset.live, {cache: "no-cache"}, 4000);
     asked.done.then(function (r) {
       heard(true);
       flush();
       return r.ok ? r.json() : null;
-    }, function () { heard(false); }).then(function (now) {
-      if (!now || String(now.version) === live.dataset.version) return;
-      if (live.dataset.onChange === "reload") return location.reload();
-      live.dataset.version = String(now.version);
-      var notice = document.querySelector("[data-live-notice]");
-      if (notice) {
-        notice.textContent = now.hands > Number(live.dataset.hands) ? say(notice.dataset.saved, {number: now.hands}) : notice.dataset.changed;
-        notice.hidden = false;
-      }
-    }).catch(function () {}).then(function () { clearTimeout(asked.timer); asking = false; });
+    }, function () { heard(false); }).then(arrived)
+      .catch(function () {}).then(function () { clearTimeout(asked.timer); asking = false; });
   }
-  setInterval(follow, 1000);
-  // Back (or Forward) to a page the browser kept as it was when left: ask at once, not a tick later.
+  function unfollow() {
+    if (stream) stream.close();
+    clearInterval(polling);
+    stream = polling = null;
+  }
+  function follow() {             // (again) from the version the page shows
+    var live = document.querySelector("[data-live]");
+    unfollow();
+    if (!live || document.hidden) return;
+    if (streamless || !live.dataset.events || !window.EventSource) {
+      polling = setInterval(ask, 1000);
+      return ask();
+    }
+    var opened = stream = new EventSource(live.dataset.events + "?version=" + live.dataset.version);
+    lastEvent = Date.now();
+    opened.onopen = opened.onmessage = function (event) {
+      lastEvent = Date.now();
+      heard(true);
+      if (event.data) arrived(JSON.parse(event.data)); else flush();
+    };
+    opened.onerror = function () {
+      if (opened !== stream) return;
+      if (opened.readyState === 2) {          // closed: refused (no room for it), so ask; offline: wait
+        unfollow();
+        if ((streamless = navigator.onLine)) return follow();
+      }
+      heard(false);               // cut: the browser opens it again by itself
+    };
+  }
+  document.addEventListener("visibilitychange", follow);
+  window.addEventListener("pagehide", unfollow);
   window.addEventListener("pageshow", function (event) { if (event.persisted) follow(); });
+  window.addEventListener("online", follow);
+  window.addEventListener("offline", function () { unfollow(); heard(false); });
+  setInterval(function () {
+    if (stream && Date.now() - lastEvent > 70000) follow();
+    flush();                      // sends only what waits
+  }, 5000);
 
   // Keep the screen on while a game is open, taken again on coming back: the Wake Lock API where
   // the phone has it (https), else, over plain http, a tiny video of Scorepad's own with a silent
@@ -395,6 +437,7 @@
       waiting(change);
     });
     flush();
+    follow();
   }
 
   // Changes an earlier version's service worker kept while the server was away: into the outbox.

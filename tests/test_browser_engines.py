@@ -26,7 +26,8 @@ class Table:
 
     def __init__(self, tmp_path):
         from app import create_app
-        self.app = create_app({"DATABASE": str(tmp_path / "engines.db"), "SECRET_KEY": "engines"})
+        # pages follow their game through its stream (EventSource), as on app.py and a club server
+        self.app = create_app({"DATABASE": str(tmp_path / "engines.db"), "SECRET_KEY": "engines", "LIVE_STREAMS": None})
         self.posts = []
         serve = self.app.wsgi_app
 
@@ -208,7 +209,7 @@ def test_a_hand_saved_on_another_phone_shows_by_itself(phone, phones, table):
     other = phones("chromium")
     join(phone, other)
     save_hand(other, 1, HAND_ONE)
-    phone.shows(".sides b", AFTER_ONE, seconds=5)            # polled each second, not reloaded by the test
+    phone.shows(".sides b", AFTER_ONE, seconds=5)            # brought by the stream, not reloaded by the test
     phone.tap("main a[href$='/hands/new']")
     phone.shows("h1", ["Hand 2"])
     phone.tap(choice("bid_2", 2))                            # half-way through hand 2 when the other saves it

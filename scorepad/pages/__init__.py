@@ -42,6 +42,13 @@ def db():
     return kept[path]
 
 
+def let_go() -> None:
+    """Close this thread's connections. A live stream waits for minutes, and under gunicorn's gevent
+    worker every request is a thread of its own: thousands of streams would hold thousands of files."""
+    for connection in OPEN.__dict__.pop("connections", {}).values():
+        connection.close()
+
+
 @dataclass
 class Game:
     """A stored game as the pages need it: its record, version, score, and what this browser may do."""
@@ -423,4 +430,4 @@ def rebuild_summaries(everything: bool = False) -> int:
     return len(stale)
 
 
-from . import adjustments, changes, games, hands, install, players, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)
+from . import adjustments, changes, games, hands, install, live, players, sharing, tools, transfer  # noqa: E402,F401  (they add their pages to bp)

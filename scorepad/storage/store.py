@@ -293,6 +293,17 @@ def played_count(db: Database, game_id: int) -> int:
                            [game_id]).fetchone()[0]
 
 
+def data_version(db: Database) -> int:
+    """A number SQLite moves whenever another connection (of any process) commits to the database."""
+    return db.conn.execute("PRAGMA data_version").fetchone()[0]
+
+
+def versions(db: Database, game_ids: list[int]) -> dict[int, int]:
+    """The stored version of each of these games (a game deleted for good is left out)."""
+    return dict(db.conn.execute("select id, version from games where id in (select value from json_each(?))",
+                                [json.dumps(game_ids)]).fetchall())
+
+
 def set_pending(db: Database, game_id: int, bids: list[Any] | None, action: str | None = None) -> None:
     """Keep bids made for the next hand until its tricks are known."""
     before = pending_bids(db, game_id)
