@@ -137,8 +137,9 @@ class Phone:
     def url(self) -> str:
         return self.run("return location.href")
 
-    def wait(self, condition, what: str, seconds: float = 10):
-        """Until condition() is true (polled every 50 ms), else fail saying `what` was awaited."""
+    def wait(self, condition, what, seconds: float = 10):
+        """Until condition() is true (polled every 50 ms), else fail saying `what` was awaited (a
+        string, or a function giving it then: what a page shows is read only once the wait is over)."""
         end = time.monotonic() + seconds
         while True:
             try:
@@ -148,15 +149,16 @@ class Phone:
                 if time.monotonic() > end:
                     raise
             if time.monotonic() > end:
-                raise AssertionError(f"{self.engine}: waited {seconds}s for {what}")
+                raise AssertionError(f"{self.engine}: waited {seconds}s for {what() if callable(what) else what}")
             time.sleep(0.05)
 
     def shows(self, css: str, expected: list[str] | str, seconds: float = 10):
         """Until the elements `css` show exactly `expected` (a list), or the first contains it (a str)."""
         if isinstance(expected, str):
-            self.wait(lambda: expected in self.text(css), f"{css} containing {expected!r}: {self.texts(css)}", seconds)
+            self.wait(lambda: expected in self.text(css), lambda: f"{css} containing {expected!r}: {self.texts(css)}",
+                      seconds)
         else:
-            self.wait(lambda: self.texts(css) == expected, f"{css} to be {expected}: {self.texts(css)}", seconds)
+            self.wait(lambda: self.texts(css) == expected, lambda: f"{css} to be {expected}: {self.texts(css)}", seconds)
 
     def loaded(self, url: str | None = None):
         """Until the page (at `url`, when given) has loaded with its script."""

@@ -3,6 +3,7 @@ Firefox, each at a phone's 390 px on the table's plain-http address (an insecure
 worker, no Wake Lock). One journey, written once against tests/engines.py, runs in each engine;
 `-k webkit` runs one engine alone. The other phone at the table, where one is needed, is Chromium."""
 import threading
+import time
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -29,11 +30,14 @@ class Table:
         # pages follow their game through its stream (EventSource), as on app.py and a club server
         self.app = create_app({"DATABASE": str(tmp_path / "engines.db"), "SECRET_KEY": "engines", "LIVE_STREAMS": None})
         self.posts = []
+        self.asked = []                 # (when, method, path) of every request but the static files'
         serve = self.app.wsgi_app
 
         def counted(environ, start_response):
             if environ["REQUEST_METHOD"] == "POST":
                 self.posts.append(environ["PATH_INFO"])
+            if not environ["PATH_INFO"].startswith("/static/"):
+                self.asked.append((time.monotonic(), environ["REQUEST_METHOD"], environ["PATH_INFO"]))
             return serve(environ, start_response)
         self.app.wsgi_app = counted
         self.httpd = make_server("127.0.0.1", 0, self.app, threaded=True)
@@ -216,6 +220,31 @@ def test_a_hand_saved_on_another_phone_shows_by_itself(phone, phones, table):
     save_hand(other, 2, HAND_TWO)
     phone.shows("[data-live-notice]", "Hand 2 was just saved on another phone", seconds=5)
     assert phone.run("return document.querySelector(arguments[0] + ' input').checked", choice("bid_2", 2))
+
+
+QUIET = 30       # seconds a scoreboard of a quiet game is watched
+
+
+def test_quiet_scoreboards_of_every_engine_ask_nothing_and_show_a_hand_within_two_seconds(phones, table):
+    """One phone of each engine follows a game another phone keeps. For 30 s nothing happens
+    (watched once for all three): none asks the server anything, their streams say it all. Then a
+    hand is saved, and every engine shows it within 2 s of the saving phone's answer."""
+    keeper = phones("chromium")
+    game_url = start_pitch(keeper, table)
+    watchers = [phones(engine) for engine in ENGINES]
+    for watcher in watchers:
+        join(keeper, watcher)
+    events = game_url.removeprefix(table.url) + "/events"
+    keeper.wait(lambda: sum(path == events for _when, _method, path in table.asked) > len(watchers)
+                and time.monotonic() - table.asked[-1][0] > 2, "the table settled, every phone on its stream")
+    start = time.monotonic()
+    time.sleep(QUIET)                                  # the point of the test: a quiet period
+    asked = [(method, path) for when, method, path in table.asked if when >= start]
+    assert asked == []                                 # no /version every second, no stream asked again
+    save_hand(keeper, 1, HAND_ONE)
+    keeper.shows(".sides b", AFTER_ONE)
+    for watcher in watchers:
+        watcher.shows(".sides b", AFTER_ONE, seconds=2)
 
 
 # The engines that keep a page left in their back-forward cache here: WebKit. Playwright starts Chromium
