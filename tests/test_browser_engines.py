@@ -247,6 +247,35 @@ def test_quiet_scoreboards_of_every_engine_ask_nothing_and_show_a_hand_within_tw
         watcher.shows(".sides b", AFTER_ONE, seconds=2)
 
 
+def test_back_from_a_wifi_drop_a_scoreboard_shows_what_changed_meanwhile(phone, table, chromium):
+    """The Wi-Fi drops under a phone following the game (its stream cut); another phone, on its
+    own way to the server, saves a hand meanwhile; the Wi-Fi comes back and the stream resumes."""
+    game_url = start_pitch(phone, table)
+    away = Relay(table.httpd.server_port)                   # the other phone's own way to the server
+    other = ChromiumPhone(away, chromium)
+    try:
+        phone.tap("a[href$='/invite']")
+        phone.shows("h1", "Invite")
+        link = phone.run("""return Array.from(document.querySelectorAll('section.invite'))
+            .filter(s => s.textContent.includes('Score with us'))[0].querySelector('a.link-text').textContent""")
+        other.goto(link.replace(table.url, f"http://{TABLE_HOST}:{away.port}"))
+        other.loaded()
+        phone.goto(game_url)
+        phone.loaded(game_url)
+        phone.offline(True)
+        phone.shows("[data-note=offline]", "Offline - last updated")
+        save_hand(other, 1, HAND_ONE)
+        other.shows(".sides b", AFTER_ONE)
+        assert phone.texts(".sides b") == ["0", "0", "0"]
+        phone.offline(False)
+        phone.shows(".sides b", AFTER_ONE)                  # the stream again, and what it missed
+        phone.wait(lambda: phone.run("var line = document.querySelector('[data-note=offline]'); return !line || line.hidden"),
+                   "the offline line gone")
+    finally:
+        other.close()
+        away.close()
+
+
 # The engines that keep a page left in their back-forward cache here: WebKit. Playwright starts Chromium
 # with --disable-back-forward-cache; Firefox under Marionette restores not even a bare page from it.
 @pytest.mark.parametrize("engine", ["webkit"])
