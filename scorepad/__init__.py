@@ -2,4 +2,4 @@
 
 `app.py` at the top of the project makes the app; the rules live in `rules_engine/`."""
 
-VERSION = "1.2.0"       # bumped with each release, with its entry in CHANGELOG.md
+VERSION = "1.3.0"       # bumped with each release, with its entry in CHANGELOG.md
