@@ -331,3 +331,32 @@ def test_streams_must_leave_threads_for_the_pages():
                           text=True, timeout=60)
     assert done.returncode == 2
     assert "--streams must be from 0 to one less than --threads (4)" in done.stderr
+
+
+def test_a_watcher_that_fails_is_started_again_by_the_next_stream(served, monkeypatch):
+    """The watcher's own connection could not be opened (say, no file handle left): the streams of
+    that moment hear only heartbeats, and the next stream opened starts a watcher again."""
+    from scorepad.storage import store
+    app, port = served
+    scorer = app.test_client()
+    game_id = gin_game(scorer)
+    connect, failures = store.connect, []
+
+    def no_handle_left_once(path, *args, **kwargs):
+        if threading.current_thread().name.startswith("scorepad-live") and not failures:
+            failures.append(path)
+            raise OSError(24, "Too many open files")
+        return connect(path, *args, **kwargs)
+    monkeypatch.setattr(store, "connect", no_handle_left_once)
+    first = Stream(port, game_id, cookie_of(scorer), query=f"?version={version_of(scorer, game_id)['version']}")
+    try:
+        heartbeat = first.event(within=3.0)             # the watcher failed: nothing wakes this stream
+        assert failures and heartbeat["hands"] == 0
+    finally:
+        first.close()
+    again = Stream(port, game_id, cookie_of(scorer), query=f"?version={version_of(scorer, game_id)['version']}")
+    try:
+        draw(scorer, game_id)
+        assert again.event(within=1.0)["hands"] == 1
+    finally:
+        again.close()

@@ -93,6 +93,16 @@ class Watcher:
             return followed.version, followed.said()
 
     def watch(self) -> None:
+        """Runs while streams are open; if it fails it says so and the next stream starts another."""
+        try:
+            self.watched()
+        except Exception:
+            store.LOG.exception("Live games not followed until the next stream opens")
+        finally:
+            with self.lock:
+                self.running = False
+
+    def watched(self) -> None:
         db = store.connect(self.path, read_only=self.read_only)
         try:
             seen = store.data_version(db)
@@ -100,7 +110,6 @@ class Watcher:
                 time.sleep(CHECK_EVERY)
                 with self.lock:
                     if not self.games:
-                        self.running = False
                         return
                     games, fresh, self.fresh = list(self.games), self.fresh, False
                 try:
