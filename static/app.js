@@ -207,7 +207,8 @@
   // tapped. While this phone sends a change its answer shows the game; the stream, opened anew for
   // the answer (or its heartbeat, every 25 s; one silent for 70 s is opened anew), brings the rest.
   // Waiting changes go again when the stream opens, when back online and every 5 s while any wait.
-  var stream = null, polling = null, asking = false, streamless = false, lastEvent = 0;
+  // A stream refused (no room, or a server restarting behind its proxy): ask for a minute, then try again.
+  var stream = null, polling = null, asking = false, streamless = 0, lastEvent = 0;
   function arrived(now) {
     var live = document.querySelector("[data-live]");
     if (!now || !live || String(now.version) === live.dataset.version || Object.keys(sending).length) return;
@@ -240,7 +241,7 @@
     var live = document.querySelector("[data-live]");
     unfollow();
     if (!live || document.hidden) return;
-    if (streamless || !live.dataset.events || !window.EventSource) {
+    if (Date.now() < streamless || !live.dataset.events || !window.EventSource) {
       polling = setInterval(ask, 1000);
       return ask();
     }
@@ -255,7 +256,7 @@
       if (opened !== stream) return;
       if (opened.readyState === 2) {          // closed: refused (no room for it), so ask; offline: wait
         unfollow();
-        if ((streamless = navigator.onLine)) return follow();
+        if (navigator.onLine) { streamless = Date.now() + 60000; return follow(); }
       }
       heard(false);               // cut: the browser opens it again by itself
     };
@@ -266,7 +267,7 @@
   window.addEventListener("online", follow);
   window.addEventListener("offline", function () { unfollow(); heard(false); });
   setInterval(function () {
-    if (stream && Date.now() - lastEvent > 70000) follow();
+    if (stream ? Date.now() - lastEvent > 70000 : polling && streamless && Date.now() > streamless) follow();
     flush();                      // sends only what waits
   }, 5000);
 

@@ -115,3 +115,20 @@ def test_a_page_the_server_has_no_stream_for_asks_every_second_instead(browser, 
     finally:
         close(first_context)
         close(second_context)
+
+
+def test_a_page_refused_a_stream_asks_for_one_again_a_minute_later(browser, full_server):  # noqa: F811
+    """No room for its stream (or a server restarting behind its proxy): the page asks every second,
+    and a minute on it tries the stream again instead of asking for good."""
+    (first_context, first), (second_context, second) = phone(browser), phone(browser)
+    try:
+        game_url, link = pitch_game(first, full_server)       # the first phone holds the one stream
+        second.clock.install()
+        second.goto(link)
+        with second.expect_request(re.compile(r"/version$")):     # refused its stream: asks instead
+            second.reload()
+        with second.expect_request(re.compile(r"/events\?version=\d+$")):
+            second.clock.run_for(65_000)
+    finally:
+        close(first_context)
+        close(second_context)
