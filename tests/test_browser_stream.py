@@ -16,10 +16,10 @@ from test_browser_live import phone, save_pitch_hand
 QUIET = 12          # seconds an idle scoreboard is watched: six heartbeats, two rounds of the outbox timer
 
 
-def serving(tmp_path_factory, streams):
+def serving(tmp_path_factory, streams, heartbeat=2):
     from app import create_app
     app = create_app({"DATABASE": str(tmp_path_factory.mktemp("db") / "stream.db"), "SECRET_KEY": "stream",
-                      "LIVE_STREAMS": streams, "LIVE_HEARTBEAT": 2})
+                      "LIVE_STREAMS": streams, "LIVE_HEARTBEAT": heartbeat})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd
@@ -34,8 +34,10 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def full_server(tmp_path_factory):
-    """A server with room for one stream only."""
-    httpd = serving(tmp_path_factory, 1)
+    """A server with room for one stream only. A stream a page has left is noticed at the next
+    heartbeat: every 0.2 s here, so the first phone's stream from before its Invite page is gone
+    by the time it is back on the scoreboard and asks for one again."""
+    httpd = serving(tmp_path_factory, 1, heartbeat=0.2)
     yield address(httpd.server_port)
     httpd.shutdown()
 
