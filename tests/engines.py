@@ -21,6 +21,7 @@ import subprocess
 import threading
 import time
 import warnings
+from abc import ABC, abstractmethod
 
 TABLE_HOST = "scorepad.test"
 ENGINES = ("chromium", "webkit", "firefox")
@@ -113,17 +114,17 @@ def virtual_display() -> tuple[subprocess.Popen, str]:
     return xvfb, f":{number}"
 
 
-class Phone:
+class Phone(ABC):
     """What a player does with a phone, the same in every engine. `css` picks elements; `tap` is a
-    real press and release of the pointer on the element's middle."""
+    real press and release of the pointer on the element's middle. Each engine's class says how."""
     engine = ""
 
     def __init__(self, relay: Relay):
         self.relay = relay
 
+    @abstractmethod
     def run(self, script: str, *args):
         """The value of a function body (`return ...`, arguments in `arguments`) run in the page."""
-        raise NotImplementedError
 
     def texts(self, css: str) -> list[str]:
         """What the elements `css` show: "" for one not drawn (hidden), whatever its words."""
@@ -173,13 +174,26 @@ class Phone:
         else:
             self.relay.restore()
 
-    def goto(self, url): raise NotImplementedError
-    def fill(self, css, text): raise NotImplementedError
-    def tap(self, css): raise NotImplementedError
-    def reload(self): raise NotImplementedError
-    def back(self): raise NotImplementedError
-    def screenshot(self, path): raise NotImplementedError
-    def close(self): raise NotImplementedError
+    @abstractmethod
+    def goto(self, url): """Open `url`."""
+
+    @abstractmethod
+    def fill(self, css, text): """Type `text` into the box `css`, as a player does."""
+
+    @abstractmethod
+    def tap(self, css): """Press and release on the middle of `css`."""
+
+    @abstractmethod
+    def reload(self): """Load the page again."""
+
+    @abstractmethod
+    def back(self): """The browser's Back."""
+
+    @abstractmethod
+    def screenshot(self, path): """What the screen shows, as a PNG at `path`."""
+
+    @abstractmethod
+    def close(self): """Put the phone away: its pages and what it keeps of the table."""
 
 
 class ChromiumPhone(Phone):
@@ -225,8 +239,9 @@ class ChromiumPhone(Phone):
 class WebDriverPhone(Phone):
     """Selenium's and Marionette's elements answer the same few calls."""
 
+    @abstractmethod
     def find(self, css):
-        raise NotImplementedError
+        """The element `css` as the engine's driver holds it."""
 
     def fill(self, css, text):
         field = self.find(css)
