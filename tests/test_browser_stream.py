@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from test_browser import address, browser, close, tap  # noqa: F401  (fixtures)
-from test_browser_live import phone, save_pitch_hand
+from test_browser_live import pitch_game, save_pitch_hand, two_phones  # noqa: F401  (a fixture)
 
 QUIET = 12          # seconds an idle scoreboard is watched: six heartbeats, two rounds of the outbox timer
 
@@ -42,20 +42,6 @@ def full_server(tmp_path_factory):
     httpd.shutdown()
 
 
-def pitch_game(page, server):  # noqa: F811
-    """A new Pitch game for Ann, Ben and Cy; its address and the scorer link for another phone."""
-    page.goto(f"{server}/games/new/pitch")
-    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
-        page.fill(f"#player_{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator(".sides")).to_be_visible()
-    game_url = page.url
-    page.get_by_role("link", name="Invite").click()
-    link = page.locator("section.invite", has_text="Score with us").locator("a.link-text").inner_text()
-    page.goto(game_url)
-    return game_url, link
-
-
 def asked_for(page) -> list[str]:
     """Every request the page makes from now on (their paths), but for the icon and other static
     files (the browser fetches the icon by itself once the page has loaded)."""
@@ -68,69 +54,53 @@ def dynamic(asked: list[str]) -> list[str]:
     return [path for path in asked if not path.startswith("/static/")]
 
 
-def test_an_idle_scoreboard_asks_nothing_and_shows_a_hand_from_another_phone_within_two_seconds(browser, server):  # noqa: F811
-    (first_context, first), (second_context, second) = phone(browser), phone(browser)
-    try:
-        game_url, link = pitch_game(first, server)
-        second.goto(link)
-        with first.expect_request(re.compile(r"/events\?version=\d+$")):
-            first.reload()
-        asked = asked_for(first)
-        first.wait_for_timeout(QUIET * 1000)            # the point of the test: a quiet period
-        assert dynamic(asked) == []                     # no /version every second: the stream says it all
-        # Ann deals: Ben passes, Cy bids 2, Ann passes; Cy takes High and Low, Ben the Game
-        save_pitch_hand(second, game_url, 1, [(1, "pass"), (2, "2"), (0, "pass")], ["2", "2", "none", "1"])
-        expect(first.locator(".sides b")).to_have_text(["0", "1", "2"], timeout=2000)
-        assert not [path for path in asked if path.endswith("/version")]
-    finally:
-        close(first_context)
-        close(second_context)
+def test_an_idle_scoreboard_asks_nothing_and_shows_a_hand_from_another_phone_within_two_seconds(two_phones, server):  # noqa: F811
+    first, second = two_phones
+    game_url, link = pitch_game(first, server)
+    second.goto(link)
+    with first.expect_request(re.compile(r"/events\?version=\d+$")):
+        first.reload()
+    asked = asked_for(first)
+    first.wait_for_timeout(QUIET * 1000)            # the point of the test: a quiet period
+    assert dynamic(asked) == []                     # no /version every second: the stream says it all
+    # Ann deals: Ben passes, Cy bids 2, Ann passes; Cy takes High and Low, Ben the Game
+    save_pitch_hand(second, game_url, 1, [(1, "pass"), (2, "2"), (0, "pass")], ["2", "2", "none", "1"])
+    expect(first.locator(".sides b")).to_have_text(["0", "1", "2"], timeout=2000)
+    assert not [path for path in asked if path.endswith("/version")]
 
 
-def test_a_half_filled_form_keeps_its_taps_and_says_a_hand_was_saved_on_another_phone(browser, server):  # noqa: F811
-    (first_context, first), (second_context, second) = phone(browser), phone(browser)
-    try:
-        game_url, link = pitch_game(first, server)
-        second.goto(link)
-        with second.expect_request(re.compile(r"/events\?version=\d+$")):
-            second.get_by_role("link", name="Record hand 1").click()
-        tap(second, "bid_2", "3")
-        save_pitch_hand(first, game_url, 1, [(1, "pass"), (2, "2"), (0, "pass")], ["2", "2", "none", "1"])
-        notice = second.locator("[data-live-notice]")
-        expect(notice).to_have_text(re.compile("Hand 1 was just saved on another phone"), timeout=2000)
-        expect(second.locator("fieldset[data-name='bid_2'] input[value='3']")).to_be_checked()
-        expect(second.locator("h1")).to_have_text("Hand 1")             # the form was not replaced
-    finally:
-        close(first_context)
-        close(second_context)
+def test_a_half_filled_form_keeps_its_taps_and_says_a_hand_was_saved_on_another_phone(two_phones, server):  # noqa: F811
+    first, second = two_phones
+    game_url, link = pitch_game(first, server)
+    second.goto(link)
+    with second.expect_request(re.compile(r"/events\?version=\d+$")):
+        second.get_by_role("link", name="Record hand 1").click()
+    tap(second, "bid_2", "3")
+    save_pitch_hand(first, game_url, 1, [(1, "pass"), (2, "2"), (0, "pass")], ["2", "2", "none", "1"])
+    notice = second.locator("[data-live-notice]")
+    expect(notice).to_have_text(re.compile("Hand 1 was just saved on another phone"), timeout=2000)
+    expect(second.locator("fieldset[data-name='bid_2'] input[value='3']")).to_be_checked()
+    expect(second.locator("h1")).to_have_text("Hand 1")             # the form was not replaced
 
 
-def test_a_page_the_server_has_no_stream_for_asks_every_second_instead(browser, full_server):  # noqa: F811
-    (first_context, first), (second_context, second) = phone(browser), phone(browser)
-    try:
-        game_url, link = pitch_game(first, full_server)       # the first phone holds the one stream
-        second.goto(link)
-        with second.expect_request(re.compile(r"/version$")):     # refused its stream: asks instead
-            second.reload()
-        save_pitch_hand(first, game_url, 1, [(1, "pass"), (2, "2"), (0, "pass")], ["2", "2", "none", "1"])
-        expect(second.locator(".sides b")).to_have_text(["0", "1", "2"], timeout=2000)
-    finally:
-        close(first_context)
-        close(second_context)
+def test_a_page_the_server_has_no_stream_for_asks_every_second_instead(two_phones, full_server):  # noqa: F811
+    first, second = two_phones
+    game_url, link = pitch_game(first, full_server)       # the first phone holds the one stream
+    second.goto(link)
+    with second.expect_request(re.compile(r"/version$")):     # refused its stream: asks instead
+        second.reload()
+    save_pitch_hand(first, game_url, 1, [(1, "pass"), (2, "2"), (0, "pass")], ["2", "2", "none", "1"])
+    expect(second.locator(".sides b")).to_have_text(["0", "1", "2"], timeout=2000)
 
 
-def test_a_page_refused_a_stream_asks_for_one_again_a_minute_later(browser, full_server):  # noqa: F811
+def test_a_page_refused_a_stream_asks_for_one_again_a_minute_later(two_phones, full_server):  # noqa: F811
     """No room for its stream (or a server restarting behind its proxy): the page asks every second,
     and a minute on it tries the stream again instead of asking for good."""
-    (first_context, first), (second_context, second) = phone(browser), phone(browser)
-    try:
-        game_url, link = pitch_game(first, full_server)       # the first phone holds the one stream
-        second.clock.install()
-        second.goto(link)
-        with second.expect_request(re.compile(r"/version$")):     # refused its stream: asks instead
-            second.reload()
-        with second.expect_request(re.compile(r"/events\?version=\d+$")):
-            second.clock.run_for(65_000)
-    finally:
-        close(first_context)
-        close(second_context)
+    first, second = two_phones
+    game_url, link = pitch_game(first, full_server)       # the first phone holds the one stream
+    second.clock.install()
+    second.goto(link)
+    with second.expect_request(re.compile(r"/version$")):     # refused its stream: asks instead
+        second.reload()
+    with second.expect_request(re.compile(r"/events\?version=\d+$")):
+        second.clock.run_for(65_000)

@@ -303,9 +303,10 @@ def lines_cut(page) -> list[str]:
     }}).map(l => l.textContent.slice(0, 60))""")
 
 
-def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noqa: F811
-    names = ["Annabelle", "Benedict", "Cy", "Dee", "Eve", "Florentina", "Gus"]
-    hands = [{"bids": [cards] + [0] * 6, "tricks": [cards] + [0] * 6} for cards in range(1, 7)]   # Annabelle takes all
+def big_screen(browser, server, names):  # noqa: F811
+    """A 1280 x 720 screen showing an imported Oh Hell game of seven (six hands, the first player
+    taking every trick) on its big-screen page; put away with close(context)."""
+    hands = [{"bids": [cards] + [0] * 6, "tricks": [cards] + [0] * 6} for cards in range(1, 7)]
     game = {"format": "scorepad/1", "game": "oh_hell", "players": names, "settings": {"max_cards": 7}, "hands": hands}
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     try:
@@ -315,6 +316,15 @@ def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noq
         page.get_by_role("button", name="Import").click()
         expect(page.locator(".sides")).to_be_visible()
         page.goto(page.url + "/tv")
+    except Exception:
+        close(context)
+        raise
+    return context, page
+
+
+def test_the_big_screen_fits_seven_players_side_by_side(browser, server):  # noqa: F811
+    context, page = big_screen(browser, server, ["Annabelle", "Benedict", "Cy", "Dee", "Eve", "Florentina", "Gus"])
+    try:
         for tile in page.locator(".sides li").all():
             expect(tile).to_be_in_viewport(ratio=1)                    # seven totals in one row
         assert lines_seen(page) >= 2 and lines_cut(page) == []          # whole lines; older ones left off
@@ -342,16 +352,8 @@ def test_the_big_screen_shows_long_hand_lines_whole(browser, server):  # noqa: F
     shown whole, the newest first; older lines the screen has no room for are left off, never cut."""
     names = ["Annabelle-Margaretha", "Bartholomew Benedict", "Cyrano de Bergerac", "Desdemona Ophelia",
              "Evangeline Rose", "Florentina Maximiliana", "Gustavus Adolphus"]
-    hands = [{"bids": [cards] + [0] * 6, "tricks": [cards] + [0] * 6} for cards in range(1, 7)]
-    game = {"format": "scorepad/1", "game": "oh_hell", "players": names, "settings": {"max_cards": 7}, "hands": hands}
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context, page = big_screen(browser, server, names)
     try:
-        page = context.new_page()
-        page.goto(f"{server}/games/import")
-        page.fill("#record", json.dumps(game))
-        page.get_by_role("button", name="Import").click()
-        expect(page.locator(".sides")).to_be_visible()
-        page.goto(page.url + "/tv")
         newest = page.locator(".tv-hands li").first
         expect(newest).to_contain_text("Gustavus Adolphus 0/0 ✓bid 0, took 0: made")    # the line's very end
         expect(newest).to_be_in_viewport(ratio=1)
