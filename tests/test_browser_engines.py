@@ -6,11 +6,10 @@ import threading
 import time
 
 import pytest
-from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from engines import ENGINES, TABLE_HOST, WIDTH, ChromiumPhone, FirefoxPhone, Relay, WebKitPhone, virtual_display
-from test_browser import ARGS, CHROMIUM
+from test_browser import browser  # noqa: F401  (Debian's Chromium, the fixture)
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 # Pitch to 7 for Ann, Ben and Cy. Hand 1: Ben bids 3 and takes High, Low and Game, Ann the Jack.
@@ -64,14 +63,6 @@ def table(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
 def display():
     xvfb, name = virtual_display()
     yield name
@@ -88,7 +79,7 @@ def firefox(table, tmp_path_factory):
 
 
 @pytest.fixture
-def phones(request, table, chromium, tmp_path):
+def phones(request, table, browser, tmp_path):  # noqa: F811
     """Makes phones of an engine (dark: the phone set to dark colours); closes them after the test."""
     made = []
 
@@ -100,7 +91,7 @@ def phones(request, table, chromium, tmp_path):
             firefox.dark(dark)
             return firefox
         else:
-            made.append(ChromiumPhone(table.relay, chromium, dark))
+            made.append(ChromiumPhone(table.relay, browser, dark))
         return made[-1]
     yield phone
     table.relay.restore()
@@ -247,12 +238,12 @@ def test_quiet_scoreboards_of_every_engine_ask_nothing_and_show_a_hand_within_tw
         watcher.shows(".sides b", AFTER_ONE, seconds=2)
 
 
-def test_back_from_a_wifi_drop_a_scoreboard_shows_what_changed_meanwhile(phone, table, chromium):
+def test_back_from_a_wifi_drop_a_scoreboard_shows_what_changed_meanwhile(phone, table, browser):  # noqa: F811
     """The Wi-Fi drops under a phone following the game (its stream cut); another phone, on its
     own way to the server, saves a hand meanwhile; the Wi-Fi comes back and the stream resumes."""
     game_url = start_pitch(phone, table)
     away = Relay(table.httpd.server_port)                   # the other phone's own way to the server
-    other = ChromiumPhone(away, chromium)
+    other = ChromiumPhone(away, browser)
     try:
         phone.tap("a[href$='/invite']")
         phone.shows("h1", "Invite")
